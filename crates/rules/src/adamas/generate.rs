@@ -1,0 +1,531 @@
+//! Legal moves: lazy enumeration, exact counting without enumeration, and uniformly
+//! random moves without enumeration (adamas.md §4.6).
+//!
+//! A split from a stack of height `h` with `D` destinations is a vector of part sizes
+//! `k_1..k_D >= 0` with `1 <= sum <= h`: there are `C(h + D, D) - 1` of them. A merge into
+//! a cell whose sources have heights `h_1..h_m` takes `0..=h_j` from each, from at least
+//! two sources: `prod(h_j + 1) - 1 - sum(h_j)` moves.
+
+use super::board::{self, EnemyTargets, MAX_LOS};
+use super::moves::{AdamasMove, Part, Parts, find_progressive_order};
+use super::{Adamas, apply};
+use crate::{CellSet, Count, Status};
+use rand::Rng;
+use smallvec::SmallVec;
+
+/// What the player to move may capture, fixed at the start of the turn.
+struct Turn {
+    threats: CellSet,
+    /// Progressive capture, after the opening move.
+    progressive: bool,
+}
+
+impl Turn {
+    fn of(game: &Adamas) -> Turn {
+        Turn {
+            threats: game.threatened(),
+            progressive: game.options.prog_cap && game.ply > 0,
+        }
+    }
+
+    fn split_targets(&self) -> EnemyTargets<'_> {
+        if self.progressive {
+            EnemyTargets::AnyInSight
+        } else {
+            EnemyTargets::Threatened(&self.threats)
+        }
+    }
+}
+
+fn is_own(game: &Adamas, cell: usize) -> bool {
+    let stack = game.board[cell];
+    stack != 0 && board::owner(stack) == game.to_move
+}
+
+fn is_enemy(game: &Adamas, cell: usize) -> bool {
+    let stack = game.board[cell];
+    stack != 0 && board::owner(stack) != game.to_move
+}
+
+/// A split's destinations, sorted by cell so moves come out in board order.
+fn split_destinations(game: &Adamas, from: usize, turn: &Turn, out: &mut [u8; MAX_LOS]) -> usize {
+    let n = board::destinations(
+        game.grid,
+        &game.board,
+        from,
+        game.to_move,
+        turn.split_targets(),
+        out,
+    );
+    out[..n].sort_unstable();
+    n
+}
+
+/// The merge sources of a cell the mover may move onto, or 0 if it may not receive.
+fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) -> usize {
+    if !board::is_receivable(&game.board, to, game.to_move, &turn.threats) {
+        return 0;
+    }
+    board::merge_sources(game.grid, &game.board, to, game.to_move, out)
+}
+
+/// Steps to the next vector of part sizes with sum at most `limit`; false after the last.
+fn next_split_vector(counts: &mut [u16], sum: &mut u16, limit: u16) -> bool {
+    for count in counts.iter_mut() {
+        if *sum < limit {
+            *count += 1;
+            *sum += 1;
+            return true;
+        }
+        *sum -= *count;
+        *count = 0;
+    }
+    false
+}
+
+/// Steps to the next vector with `counts[j] <= limits[j]`; false after the last.
+fn next_merge_vector(counts: &mut [u16], limits: &[u16]) -> bool {
+    for (count, &limit) in counts.iter_mut().zip(limits) {
+        if *count < limit {
+            *count += 1;
+            return true;
+        }
+        *count = 0;
+    }
+    false
+}
+
+/// How a progressive-capture split must be treated.
+enum Captures {
+    /// No enemy part, or one part onto a stack threatened at the start (played first).
+    Simple,
+    /// Anything else: an order must be searched for.
+    NeedsOrder,
+}
+
+fn classify(game: &Adamas, parts: &[Part], turn: &Turn) -> Captures {
+    let mut enemy_parts = parts.iter().filter(|p| is_enemy(game, p.cell as usize));
+    match (enemy_parts.next(), enemy_parts.next()) {
+        (None, _) => Captures::Simple,
+        (Some(p), None) if turn.threats.contains(p.cell as usize) => Captures::Simple,
+        _ => Captures::NeedsOrder,
+    }
+}
+
+/// The split as it will be played: under progressive capture, in an order that makes every
+/// capture legal, or `None` if there is none.
+fn order_split(game: &Adamas, from: usize, mut parts: Parts, turn: &Turn) -> Option<AdamasMove> {
+    if turn.progressive {
+        match classify(game, &parts, turn) {
+            Captures::Simple => {
+                if let Some(i) = parts.iter().position(|p| is_enemy(game, p.cell as usize)) {
+                    let capture = parts.remove(i);
+                    parts.insert(0, capture);
+                }
+            }
+            Captures::NeedsOrder => parts = find_progressive_order(game, from, &parts)?,
+        }
+    }
+    Some(AdamasMove::Split {
+        from: from as u8,
+        parts,
+    })
+}
+
+fn parts_from(cells: &[u8], counts: &[u16]) -> Parts {
+    cells
+        .iter()
+        .zip(counts)
+        .filter(|(_, k)| **k > 0)
+        .map(|(&cell, &count)| Part { cell, count })
+        .collect()
+}
+
+enum Phase {
+    Splits,
+    Merges,
+    Done,
+}
+
+/// The legal moves, generated lazily: splits by source cell, then merges by destination.
+pub struct AdamasMoves<'a> {
+    game: &'a Adamas,
+    turn: Turn,
+    phase: Phase,
+    /// The current source (splits) or destination (merges).
+    cell: usize,
+    loaded: bool,
+    cells: [u8; MAX_LOS],
+    len: usize,
+    counts: [u16; MAX_LOS],
+    limits: [u16; 6],
+    sum: u16,
+    height: u16,
+}
+
+impl<'a> AdamasMoves<'a> {
+    pub(super) fn new(game: &'a Adamas) -> Self {
+        AdamasMoves {
+            game,
+            turn: Turn::of(game),
+            phase: if game.status == Status::Ongoing {
+                Phase::Splits
+            } else {
+                Phase::Done
+            },
+            cell: 0,
+            loaded: false,
+            cells: [0; MAX_LOS],
+            len: 0,
+            counts: [0; MAX_LOS],
+            limits: [0; 6],
+            sum: 0,
+            height: 0,
+        }
+    }
+
+    /// Prepares the split vectors of the next source with a destination.
+    fn load_source(&mut self) -> bool {
+        let game = self.game;
+        while self.cell < game.grid.len() {
+            let cell = self.cell;
+            if is_own(game, cell) {
+                self.len = split_destinations(game, cell, &self.turn, &mut self.cells);
+                if self.len > 0 {
+                    self.height = board::height(game.board[cell]);
+                    self.counts[..self.len].fill(0);
+                    self.sum = 0;
+                    return true;
+                }
+            }
+            self.cell += 1;
+        }
+        false
+    }
+
+    /// Prepares the merge vectors of the next destination with two or more sources.
+    fn load_destination(&mut self) -> bool {
+        let game = self.game;
+        while self.cell < game.grid.len() {
+            let mut sources = [0u8; 6];
+            let n = merge_sources_of(game, self.cell, &self.turn, &mut sources);
+            if n >= 2 {
+                self.len = n;
+                self.cells[..n].copy_from_slice(&sources[..n]);
+                self.cells[..n].sort_unstable();
+                for j in 0..n {
+                    self.limits[j] = board::height(game.board[self.cells[j] as usize]);
+                }
+                self.counts[..n].fill(0);
+                return true;
+            }
+            self.cell += 1;
+        }
+        false
+    }
+}
+
+impl Iterator for AdamasMoves<'_> {
+    type Item = AdamasMove;
+
+    fn next(&mut self) -> Option<AdamasMove> {
+        loop {
+            match self.phase {
+                Phase::Done => return None,
+                Phase::Splits => {
+                    if !self.loaded {
+                        if !self.load_source() {
+                            self.phase = Phase::Merges;
+                            self.cell = 0;
+                            continue;
+                        }
+                        self.loaded = true;
+                    }
+                    let n = self.len;
+                    if !next_split_vector(&mut self.counts[..n], &mut self.sum, self.height) {
+                        self.loaded = false;
+                        self.cell += 1;
+                        continue;
+                    }
+                    let parts = parts_from(&self.cells[..n], &self.counts[..n]);
+                    if let Some(mv) = order_split(self.game, self.cell, parts, &self.turn) {
+                        return Some(mv);
+                    }
+                }
+                Phase::Merges => {
+                    if !self.loaded {
+                        if !self.load_destination() {
+                            self.phase = Phase::Done;
+                            continue;
+                        }
+                        self.loaded = true;
+                    }
+                    let n = self.len;
+                    if !next_merge_vector(&mut self.counts[..n], &self.limits[..n]) {
+                        self.loaded = false;
+                        self.cell += 1;
+                        continue;
+                    }
+                    if self.counts[..n].iter().filter(|&&k| k > 0).count() >= 2 {
+                        return Some(AdamasMove::Merge {
+                            to: self.cell as u8,
+                            parts: parts_from(&self.cells[..n], &self.counts[..n]),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn split_count(height: u16, destinations: usize) -> Count {
+    Count::binomial(height as u64 + destinations as u64, destinations as u64)
+        .saturating_sub(Count::from(1u64))
+}
+
+fn merge_count(heights: &[u16]) -> Count {
+    let product = heights
+        .iter()
+        .fold(Count::from(1u64), |acc, &h| acc.mul_small(h as u64 + 1));
+    let singles: u64 = heights.iter().map(|&h| h as u64).sum();
+    product.saturating_sub(Count::from(1 + singles))
+}
+
+pub(super) fn count_moves(game: &Adamas) -> Count {
+    if game.status != Status::Ongoing {
+        return Count::ZERO;
+    }
+    let turn = Turn::of(game);
+    let mut total = Count::ZERO;
+    let mut cells = [0u8; MAX_LOS];
+    for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
+        let n = split_destinations(game, from, &turn, &mut cells);
+        let height = board::height(game.board[from]);
+        let has_enemy = cells[..n].iter().any(|&c| is_enemy(game, c as usize));
+        total += if turn.progressive && has_enemy {
+            count_progressive_splits(game, from, &cells[..n], height, &turn)
+        } else {
+            split_count(height, n)
+        };
+    }
+    for to in 0..game.grid.len() {
+        let mut sources = [0u8; 6];
+        let n = merge_sources_of(game, to, &turn, &mut sources);
+        if n >= 2 {
+            let heights: Vec<u16> = sources[..n]
+                .iter()
+                .map(|&c| board::height(game.board[c as usize]))
+                .collect();
+            total += merge_count(&heights);
+        }
+    }
+    total
+}
+
+/// Under progressive capture, splits with captures whose legality depends on order are
+/// counted one by one; the rest by formula.
+fn count_progressive_splits(
+    game: &Adamas,
+    from: usize,
+    destinations: &[u8],
+    height: u16,
+    turn: &Turn,
+) -> Count {
+    let friendly = destinations
+        .iter()
+        .filter(|&&c| !is_enemy(game, c as usize))
+        .count();
+    let threatened = destinations
+        .iter()
+        .filter(|&&c| turn.threats.contains(c as usize))
+        .count();
+    // No capture, or exactly one capture of a stack threatened at the start.
+    let mut total = split_count(height, friendly);
+    for _ in 0..threatened {
+        total += Count::binomial(height as u64 + friendly as u64, friendly as u64 + 1);
+    }
+    let n = destinations.len();
+    let mut counts = [0u16; MAX_LOS];
+    let mut sum = 0;
+    let mut complex = 0u64;
+    while next_split_vector(&mut counts[..n], &mut sum, height) {
+        let parts = parts_from(destinations, &counts[..n]);
+        if matches!(classify(game, &parts, turn), Captures::NeedsOrder)
+            && find_progressive_order(game, from, &parts).is_some()
+        {
+            complex += 1;
+        }
+    }
+    total + Count::from(complex)
+}
+
+/// A uniformly random legal move, drawn without enumerating.
+pub(super) fn random_move<R: Rng + ?Sized>(game: &Adamas, rng: &mut R) -> Option<AdamasMove> {
+    if game.status != Status::Ongoing {
+        return None;
+    }
+    let turn = Turn::of(game);
+    // Under progressive capture a move exists exactly when one exists without it (the
+    // first part of a split sees the start-of-turn threats), which ends the loop below.
+    if turn.progressive && !apply::has_legal_move(game) {
+        return None;
+    }
+    loop {
+        // Under progressive capture this draws from a superset (every split to any enemy
+        // in sight) and rejects the splits no order makes legal: still uniform.
+        match draw_candidate(game, &turn, rng) {
+            Draw::Move(mv) => return Some(mv),
+            Draw::NoMoves => return None,
+            Draw::Rejected => {}
+        }
+    }
+}
+
+enum Draw {
+    Move(AdamasMove),
+    Rejected,
+    NoMoves,
+}
+
+/// One weighted choice: a source to split or a destination to merge into.
+#[derive(Clone, Copy)]
+enum Choice {
+    Split { from: usize, height: u16, n: usize },
+    Merge { to: usize },
+}
+
+fn draw_candidate<R: Rng + ?Sized>(game: &Adamas, turn: &Turn, rng: &mut R) -> Draw {
+    // Inline room for every choice on the default board, without initialising it.
+    let mut choices: SmallVec<[(Choice, u64, f64); 48]> = SmallVec::new();
+    let mut exact_total: Option<u64> = Some(0);
+    let mut approx_total = 0.0;
+    let mut push = |choice: Choice, weight: Count| {
+        if weight.is_zero() {
+            return;
+        }
+        let exact = weight.to_u64();
+        exact_total = exact_total.zip(exact).and_then(|(t, w)| t.checked_add(w));
+        let approx = weight.to_f64();
+        approx_total += approx;
+        choices.push((choice, exact.unwrap_or(0), approx));
+    };
+    let mut cells = [0u8; MAX_LOS];
+    for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
+        let n = board::destinations(
+            game.grid,
+            &game.board,
+            from,
+            game.to_move,
+            turn.split_targets(),
+            &mut cells,
+        );
+        let height = board::height(game.board[from]);
+        push(Choice::Split { from, height, n }, split_count(height, n));
+    }
+    for to in 0..game.grid.len() {
+        let mut sources = [0u8; 6];
+        let n = merge_sources_of(game, to, turn, &mut sources);
+        if n >= 2 {
+            let mut heights = [0u16; 6];
+            for j in 0..n {
+                heights[j] = board::height(game.board[sources[j] as usize]);
+            }
+            push(Choice::Merge { to }, merge_count(&heights[..n]));
+        }
+    }
+    if choices.is_empty() {
+        return Draw::NoMoves;
+    }
+    let choice = match exact_total {
+        Some(total) => {
+            let mut r = rng.random_range(0..total);
+            choices
+                .iter()
+                .find(|(_, w, _)| {
+                    let hit = r < *w;
+                    if !hit {
+                        r -= *w;
+                    }
+                    hit
+                })
+                .map(|c| c.0)
+        }
+        None => {
+            let mut r = rng.random::<f64>() * approx_total;
+            choices
+                .iter()
+                .find(|(_, _, w)| {
+                    let hit = r < *w;
+                    if !hit {
+                        r -= *w;
+                    }
+                    hit
+                })
+                .or(choices.last())
+                .map(|c| c.0)
+        }
+    }
+    .expect("the draw falls within the total weight");
+    match choice {
+        Choice::Split { from, height, n } => {
+            let found = split_destinations(game, from, turn, &mut cells);
+            debug_assert_eq!(found, n);
+            let mut counts = [0u16; MAX_LOS];
+            random_split_vector(rng, height, &mut counts[..n]);
+            match order_split(game, from, parts_from(&cells[..n], &counts[..n]), turn) {
+                Some(mv) => Draw::Move(mv),
+                None => Draw::Rejected,
+            }
+        }
+        Choice::Merge { to } => {
+            let mut sources = [0u8; 6];
+            let n = merge_sources_of(game, to, turn, &mut sources);
+            let mut counts = [0u16; 6];
+            loop {
+                for j in 0..n {
+                    let height = board::height(game.board[sources[j] as usize]);
+                    counts[j] = rng.random_range(0..=height);
+                }
+                if counts[..n].iter().filter(|&&k| k > 0).count() >= 2 {
+                    break;
+                }
+            }
+            Draw::Move(AdamasMove::Merge {
+                to: to as u8,
+                parts: parts_from(&sources[..n], &counts[..n]),
+            })
+        }
+    }
+}
+
+/// A uniform vector of part sizes with `1 <= sum <= height`, by stars and bars: `height`
+/// stars and `counts.len()` bars in a row; the stars before the first bar stay behind.
+fn random_split_vector<R: Rng + ?Sized>(rng: &mut R, height: u16, counts: &mut [u16]) {
+    let bars = counts.len();
+    let slots = height as usize + bars;
+    loop {
+        // Floyd's algorithm: a uniform `bars`-subset of `0..slots`.
+        let mut is_bar = [0u64; (board::MAX_PIECES_ON_BOARD + MAX_LOS) / 64 + 1];
+        for j in slots - bars..slots {
+            let t = rng.random_range(0..=j);
+            let pick = if is_bar[t / 64] & (1 << (t % 64)) != 0 {
+                j
+            } else {
+                t
+            };
+            is_bar[pick / 64] |= 1 << (pick % 64);
+        }
+        counts.fill(0);
+        let mut part: Option<usize> = None;
+        for slot in 0..slots {
+            if is_bar[slot / 64] & (1 << (slot % 64)) != 0 {
+                part = Some(part.map_or(0, |p| p + 1));
+            } else if let Some(p) = part {
+                counts[p] += 1;
+            }
+        }
+        if counts.iter().any(|&k| k > 0) {
+            return;
+        }
+    }
+}

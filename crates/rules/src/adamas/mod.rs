@@ -1,0 +1,467 @@
+//! Adamas (Cameron Browne, 2007), as read in `shared/rules/adamas.md`.
+//!
+//! Stacks split to cells in line of sight or merge into one; an enemy stack whose height
+//! equals the number of differently coloured pieces it sees can be captured.
+
+mod apply;
+mod board;
+mod builder;
+mod generate;
+mod moves;
+mod notation;
+mod position;
+#[cfg(test)]
+mod tests;
+
+pub use builder::{AdamasBuilder, AdamasStep};
+pub use generate::AdamasMoves;
+pub use moves::{AdamasMove, Part, Parts};
+
+use crate::hexgrid::{HexGrid, hex_grid};
+use crate::{
+    CellSet, Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status,
+};
+use board::{Board, MAX_CELLS, MAX_SIDE};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+/// The letters of the seats in the pbmserv diagrams, in turn order.
+pub const PLAYER_LETTERS: [char; 3] = ['O', 'X', 'Y'];
+pub const MAX_PIECES: u16 = 99;
+
+/// Adamas options. Keys for `--option key=value` are the field names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AdamasOptions {
+    /// Cells per side, 2 to 8 (pbmserv `-size`). `None`: 3 for two players, 4 for three.
+    pub size: Option<u8>,
+    /// Pieces per player, 1 to 99 (pbmserv `-pieces`). `None`: `4 (size - 1)`.
+    pub pieces: Option<u16>,
+    /// 2 or 3.
+    pub players: u8,
+    /// Progressive capture (pbmserv `-prog_cap`): threats recounted after each split part.
+    pub prog_cap: bool,
+    /// A Tabula addition: the third time a position recurs, the game is drawn.
+    pub repetition_draw: bool,
+    /// A Tabula addition: draw after this many plies without a capture (0 = never).
+    pub capture_cap: u32,
+    /// Our decision for 3 players: a player removed for having no legal move has their
+    /// pieces taken off the board (true) or left as neutral blockers (false).
+    pub remove_stuck_pieces: bool,
+}
+
+impl Default for AdamasOptions {
+    fn default() -> Self {
+        AdamasOptions {
+            size: None,
+            pieces: None,
+            players: 2,
+            prog_cap: false,
+            repetition_draw: true,
+            capture_cap: 0,
+            remove_stuck_pieces: true,
+        }
+    }
+}
+
+impl AdamasOptions {
+    pub fn board_size(&self) -> usize {
+        self.size
+            .map(usize::from)
+            .unwrap_or(if self.players == 3 { 4 } else { 3 })
+    }
+
+    pub fn pieces_each(&self) -> u16 {
+        self.pieces
+            .unwrap_or(4 * (self.board_size() as u16).saturating_sub(1))
+    }
+
+    pub fn validate(&self) -> Result<(), OptionsError> {
+        if !(2..=3).contains(&self.players) {
+            return Err(OptionsError::new(format!(
+                "players must be 2 or 3, not {}",
+                self.players
+            )));
+        }
+        let size = self.board_size();
+        if !(2..=MAX_SIDE).contains(&size) {
+            return Err(OptionsError::new(format!(
+                "size must be 2 to {MAX_SIDE}, not {size}"
+            )));
+        }
+        let pieces = self.pieces_each();
+        if !(1..=MAX_PIECES).contains(&pieces) {
+            return Err(OptionsError::new(format!(
+                "pieces must be 1 to {MAX_PIECES}, not {pieces}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The start corners, as axial `(q, r)` multiples of the radius, in turn order.
+fn start_corners(players: u8) -> &'static [(i32, i32)] {
+    if players == 3 {
+        // Left, top-right and bottom-right: alternate corners (adamas.md §2).
+        &[(-1, 0), (1, -1), (0, 1)]
+    } else {
+        &[(-1, 0), (1, 0)]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Adamas {
+    options: AdamasOptions,
+    grid: &'static HexGrid,
+    board: Board,
+    /// Pieces on the board per player.
+    pieces: [u16; 3],
+    num_players: u8,
+    active: [bool; 3],
+    to_move: u8,
+    ply: u32,
+    plies_since_capture: u32,
+    status: Status,
+    hash: u64,
+    /// Hashes of the positions since the last capture, the current one last.
+    history: Vec<u64>,
+}
+
+impl Adamas {
+    pub fn grid(&self) -> &'static HexGrid {
+        self.grid
+    }
+
+    /// The stack on a cell: `(owner, height)`.
+    pub fn stack(&self, cell: usize) -> Option<(Player, u16)> {
+        let stack = self.board[cell];
+        (stack != 0).then(|| (Player(board::owner(stack)), board::height(stack)))
+    }
+
+    pub fn pieces_of(&self, player: Player) -> u16 {
+        self.pieces[player.index()]
+    }
+
+    pub fn is_active(&self, player: Player) -> bool {
+        self.active[player.index()]
+    }
+
+    pub fn plies_since_capture(&self) -> u32 {
+        self.plies_since_capture
+    }
+
+    /// The enemy stacks the player to move may capture this turn (none on the opening move).
+    pub fn threatened(&self) -> CellSet {
+        if self.ply == 0 {
+            CellSet::new()
+        } else {
+            board::threatened_enemies(self.grid, &self.board, self.to_move)
+        }
+    }
+
+    /// Every stack, of any player, whose height equals its visible enemy count now.
+    pub fn threatened_stacks(&self) -> CellSet {
+        let mut set = CellSet::new();
+        for cell in 0..self.grid.len() {
+            if board::is_threatened(self.grid, &self.board, cell) {
+                set.insert(cell);
+            }
+        }
+        set
+    }
+
+    pub fn visible_enemy_count(&self, cell: usize) -> Option<u32> {
+        (self.board[cell] != 0)
+            .then(|| board::visible_enemy_count(self.grid, &self.board, cell))
+    }
+
+    /// The cells the stack on `from` may send pieces to this turn. Under progressive
+    /// capture this includes every enemy stack in sight, whose capture depends on the
+    /// order of the split's parts.
+    pub fn valid_destinations(&self, from: usize) -> Vec<usize> {
+        let threats = self.threatened();
+        let mut out = [0u8; board::MAX_LOS];
+        let n = board::destinations(
+            self.grid,
+            &self.board,
+            from,
+            self.to_move,
+            self.split_targets(&threats),
+            &mut out,
+        );
+        let mut cells: Vec<usize> = out[..n].iter().map(|&c| c as usize).collect();
+        cells.sort_unstable();
+        cells
+    }
+
+    fn split_targets<'a>(&self, threats: &'a CellSet) -> board::EnemyTargets<'a> {
+        if self.options.prog_cap && self.ply > 0 {
+            board::EnemyTargets::AnyInSight
+        } else {
+            board::EnemyTargets::Threatened(threats)
+        }
+    }
+
+    pub fn label(&self, cell: usize) -> String {
+        self.grid.label(cell)
+    }
+
+    fn set_cell(&mut self, cell: usize, stack: u16) {
+        self.hash ^= stack_key(cell, self.board[cell]) ^ stack_key(cell, stack);
+        self.board[cell] = stack;
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for cell in 0..self.grid.len() {
+            hash ^= stack_key(cell, self.board[cell]);
+        }
+        hash ^ self.rights_key()
+    }
+
+    /// The part of the hash that is not the board: player to move, seats still in the
+    /// game, and the opening-capture ban.
+    fn rights_key(&self) -> u64 {
+        let mut key = crate::hash::feature_key(1, self.to_move as u64, 0);
+        for p in 0..self.num_players as usize {
+            if self.active[p] {
+                key ^= crate::hash::feature_key(2, p as u64, 0);
+            }
+        }
+        if self.ply == 0 {
+            key ^= crate::hash::feature_key(3, 0, 0);
+        }
+        key
+    }
+}
+
+fn stack_key(cell: usize, stack: u16) -> u64 {
+    if stack == 0 {
+        0
+    } else {
+        crate::hash::feature_key(4, cell as u64, stack as u64)
+    }
+}
+
+impl Game for Adamas {
+    type Options = AdamasOptions;
+    type Move = AdamasMove;
+    type Event = AdamasEvent;
+    type Builder = AdamasBuilder;
+    type Moves<'a> = AdamasMoves<'a>;
+
+    const NAME: &'static str = "adamas";
+
+    fn new(options: AdamasOptions) -> Result<Self, OptionsError> {
+        options.validate()?;
+        let grid = hex_grid(options.board_size());
+        let radius = grid.radius();
+        let mut game = Adamas::empty(options, grid);
+        for (player, &(q, r)) in start_corners(game.num_players).iter().enumerate() {
+            let cell = grid
+                .at(q * radius, r * radius)
+                .expect("corners are on the board");
+            let pieces = game.options.pieces_each();
+            game.board[cell] = board::pack(player as u8, pieces);
+            game.pieces[player] = pieces;
+        }
+        game.hash = game.compute_hash();
+        game.history.push(game.hash);
+        Ok(game)
+    }
+
+    fn set_option(options: &mut AdamasOptions, key: &str, value: &str) -> Result<(), OptionsError> {
+        fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, OptionsError> {
+            value
+                .parse()
+                .map_err(|_| OptionsError::new(format!("{key} needs a number, not {value:?}")))
+        }
+        fn flag(key: &str, value: &str) -> Result<bool, OptionsError> {
+            match value {
+                "true" | "on" | "yes" | "1" => Ok(true),
+                "false" | "off" | "no" | "0" => Ok(false),
+                _ => Err(OptionsError::new(format!(
+                    "{key} needs true or false, not {value:?}"
+                ))),
+            }
+        }
+        match key {
+            "size" => options.size = Some(number(key, value)?),
+            "pieces" => options.pieces = Some(number(key, value)?),
+            "players" => options.players = number(key, value)?,
+            "prog_cap" => options.prog_cap = flag(key, value)?,
+            "repetition_draw" => options.repetition_draw = flag(key, value)?,
+            "capture_cap" => options.capture_cap = number(key, value)?,
+            "remove_stuck_pieces" => options.remove_stuck_pieces = flag(key, value)?,
+            _ => {
+                return Err(OptionsError::new(format!(
+                    "adamas has no option {key:?} (known: size, pieces, players, prog_cap, \
+                     repetition_draw, capture_cap, remove_stuck_pieces)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn options(&self) -> &AdamasOptions {
+        &self.options
+    }
+
+    fn num_players(&self) -> usize {
+        self.num_players as usize
+    }
+
+    fn to_move(&self) -> Player {
+        Player(self.to_move)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_moves(&self) -> AdamasMoves<'_> {
+        AdamasMoves::new(self)
+    }
+
+    fn count_moves(&self) -> Count {
+        generate::count_moves(self)
+    }
+
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AdamasMove> {
+        generate::random_move(self, rng)
+    }
+
+    fn check_move(&self, mv: &AdamasMove) -> Result<(), IllegalMove> {
+        moves::check_move(self, mv)
+    }
+
+    fn apply(&mut self, mv: &AdamasMove) -> Result<Vec<AdamasEvent>, IllegalMove> {
+        self.check_move(mv)?;
+        let mut events = Vec::new();
+        apply::play(self, mv, &mut |event| events.push(event));
+        Ok(events)
+    }
+
+    fn play_unchecked(&mut self, mv: &AdamasMove) {
+        apply::play(self, mv, &mut |_| {});
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut counted = [0u16; 3];
+        for cell in 0..self.grid.len() {
+            let stack = self.board[cell];
+            if stack != 0 {
+                let who = board::owner(stack) as usize;
+                if who >= self.num_players as usize || board::height(stack) == 0 {
+                    return Err(format!("cell {} holds a malformed stack", self.label(cell)));
+                }
+                counted[who] += board::height(stack);
+            }
+        }
+        if self.board[self.grid.len()..].iter().any(|&s| s != 0) {
+            return Err("pieces stored beyond the board".into());
+        }
+        if counted != self.pieces {
+            return Err(format!(
+                "piece totals {counted:?} differ from the cached {:?}",
+                self.pieces
+            ));
+        }
+        if self.hash != self.compute_hash() {
+            return Err("the incremental hash differs from a recomputation".into());
+        }
+        if self.history.last() != Some(&self.hash) {
+            return Err("the repetition history does not end with this position".into());
+        }
+        for p in 0..self.num_players as usize {
+            if self.active[p] && self.pieces[p] == 0 {
+                return Err(format!("{} is in the game with no pieces", PLAYER_LETTERS[p]));
+            }
+        }
+        if self.status == Status::Ongoing && !self.active[self.to_move as usize] {
+            return Err("the player to move has been removed".into());
+        }
+        Ok(())
+    }
+
+    fn format_move(&self, mv: &AdamasMove) -> String {
+        notation::format_move(self.grid, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AdamasMove, NotationError> {
+        notation::parse_move(self.grid, text)
+    }
+
+    fn position_string(&self) -> String {
+        position::format_position(self)
+    }
+
+    fn from_position(options: AdamasOptions, text: &str) -> Result<Self, PositionError> {
+        position::parse_position(options, text)
+    }
+
+    fn builder(&self) -> AdamasBuilder {
+        AdamasBuilder::default()
+    }
+
+    fn ascii(&self) -> String {
+        position::ascii(self)
+    }
+}
+
+impl Adamas {
+    /// A board with no pieces, for the start position and position strings.
+    fn empty(options: AdamasOptions, grid: &'static HexGrid) -> Adamas {
+        let num_players = options.players;
+        Adamas {
+            options,
+            grid,
+            board: [0; MAX_CELLS],
+            pieces: [0; 3],
+            num_players,
+            active: [true, true, num_players == 3],
+            to_move: 0,
+            ply: 0,
+            plies_since_capture: 0,
+            status: Status::Ongoing,
+            hash: 0,
+            history: Vec::new(),
+        }
+    }
+}
+
+/// What one Adamas move changed, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AdamasEvent {
+    /// `count` pieces moved in a straight line from `from` to `to` (one per split part or
+    /// merge source, in the move's order).
+    Moved { from: usize, to: usize, count: u16 },
+    /// The stack on `cell` was captured by replacement as the pieces of the last
+    /// `Moved` arrived.
+    Captured { cell: usize, owner: Player, height: u16 },
+    /// A player left the game; `removed` lists their stacks taken off the board.
+    Eliminated {
+        player: Player,
+        reason: Elimination,
+        removed: Vec<(usize, u16)>,
+    },
+    GameOver { status: Status },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Elimination {
+    NoPieces,
+    NoLegalMove,
+}

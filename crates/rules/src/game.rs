@@ -1,0 +1,85 @@
+use crate::{Count, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
+use rand::Rng;
+use serde::{Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One game's rules. The bots, the terminal front end and the app are generic over it.
+///
+/// A position is a value: `Clone` is the cheap copy used instead of undo.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// Rule options (board size, variants). `Default` is the designers' default game.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Move: Clone + Debug + Eq + Hash + Send + Sync;
+    /// What a move changed, in order, so a front end can animate without diffing boards.
+    type Event: Clone + Debug + PartialEq + Send + Sync;
+    /// Builds a move step by step, offering only legal next steps.
+    type Builder: MoveBuilder<Self>;
+    /// The legal moves, generated lazily (some games have millions).
+    type Moves<'a>: Iterator<Item = Self::Move>
+    where
+        Self: 'a;
+
+    /// The lowercase name used on the command line and in records.
+    const NAME: &'static str;
+
+    /// The start position for these options.
+    fn new(options: Self::Options) -> Result<Self, OptionsError>;
+    /// Sets one option from `key=value` text (the CLI's `--option`).
+    fn set_option(options: &mut Self::Options, key: &str, value: &str) -> Result<(), OptionsError>;
+    fn options(&self) -> &Self::Options;
+
+    fn num_players(&self) -> usize;
+    /// The player whose turn it is (meaningless once the game is over).
+    fn to_move(&self) -> Player;
+    fn status(&self) -> Status;
+    /// How many plies have been played to reach this position.
+    fn ply(&self) -> u32;
+
+    fn legal_moves(&self) -> Self::Moves<'_>;
+    /// The number of legal moves, computed without enumerating where the game allows.
+    fn count_moves(&self) -> Count;
+    /// A uniformly random legal move, or `None` when the game is over.
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move>;
+    /// Whether `mv` is legal here, and if not, why.
+    fn check_move(&self, mv: &Self::Move) -> Result<(), IllegalMove>;
+    /// Checks and plays `mv`, returning its events in order.
+    fn apply(&mut self, mv: &Self::Move) -> Result<Vec<Self::Event>, IllegalMove>;
+    /// Plays a move known to be legal (from `legal_moves` or `random_move`) without
+    /// checking it or recording events: the fast path for search and playouts.
+    fn play_unchecked(&mut self, mv: &Self::Move);
+
+    /// The position hash (board, player to move and rights), kept incrementally.
+    fn hash(&self) -> u64;
+    /// The same hash computed from scratch, for checking the incremental one.
+    fn recompute_hash(&self) -> u64;
+    /// Checks internal consistency (piece conservation, cached values). For tests and
+    /// the `random` verb.
+    fn check_invariants(&self) -> Result<(), String>;
+
+    fn format_move(&self, mv: &Self::Move) -> String;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+    fn position_string(&self) -> String;
+    fn from_position(options: Self::Options, text: &str) -> Result<Self, PositionError>;
+
+    /// A builder for a move by the player to move.
+    fn builder(&self) -> Self::Builder;
+    /// The board as text for a terminal.
+    fn ascii(&self) -> String;
+}
+
+/// Builds a multi-step move (a split to several cells, a merge from several stacks, an
+/// absorption with its distribution) one step at a time, so a UI offers only legal steps.
+pub trait MoveBuilder<G: Game>: Clone + Debug {
+    type Step: Clone + Debug + PartialEq + Eq;
+
+    /// Every step that may be taken next.
+    fn legal_steps(&self, game: &G) -> Vec<Self::Step>;
+    /// Takes a step, or says why it is not legal.
+    fn push(&mut self, game: &G, step: Self::Step) -> Result<(), IllegalMove>;
+    /// Takes back the last step; false if there was none.
+    fn pop(&mut self) -> bool;
+    /// The move built so far, if it is a complete legal move. Some moves may still be
+    /// extended (a split can take more pieces), so complete does not mean finished.
+    fn complete_move(&self, game: &G) -> Option<G::Move>;
+}

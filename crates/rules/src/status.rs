@@ -1,0 +1,65 @@
+use crate::Player;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Whether the game goes on, and if not, how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    Ongoing,
+    Win { winner: Player, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinReason {
+    /// Every other player was removed from the game.
+    LastPlayerStanding,
+    /// The game's own target was reached (a score, a position).
+    Goal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DrawReason {
+    /// Adamas: two single pieces of different colours that cannot see each other.
+    TwoPieceTie,
+    /// The same position with the same player to move occurred for the third time
+    /// (a Tabula addition; the designers' rules say nothing).
+    Repetition,
+    /// No capture for the configured number of plies (a Tabula addition, off by default).
+    NoCaptureCap,
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => write!(f, "ongoing"),
+            Status::Win { winner, reason } => {
+                let why = match reason {
+                    WinReason::LastPlayerStanding => "the last player left",
+                    WinReason::Goal => "reached the goal",
+                };
+                write!(f, "{winner} wins ({why})")
+            }
+            Status::Draw { reason } => {
+                let why = match reason {
+                    DrawReason::TwoPieceTie => {
+                        "two pieces of different colours remain and neither can be captured"
+                    }
+                    DrawReason::Repetition => {
+                        "threefold repetition (a Tabula addition to the rules)"
+                    }
+                    DrawReason::NoCaptureCap => {
+                        "no capture within the move cap (a Tabula addition to the rules)"
+                    }
+                };
+                write!(f, "draw: {why}")
+            }
+        }
+    }
+}
