@@ -1,1 +1,115 @@
-fn main(){}
+//! tabula-cli: the Tabula games in a terminal, plus perft, random self-play and benchmarks.
+
+mod args;
+mod inspect;
+mod play;
+mod random;
+mod setup;
+
+use args::Args;
+use tabula_rules::Game;
+use tabula_rules::adamas::Adamas;
+
+const USAGE: &str =
+    "usage: tabula-cli VERB GAME [--option key=value]... [--record \"MOVES\"] [--position STR]
+
+verbs:
+  show GAME                  the board, whose turn it is, threatened stacks
+  moves GAME [--count]       every legal move, then 'N moves' (--count: only that line)
+  perft GAME --depth D       'DEPTH COUNT' for each depth 1..D
+  apply GAME MOVE...         plays the moves, printing events, then the position string
+  play GAME [--seats human,random] [--seed S]
+                             a whole game in the terminal
+  random GAME [--games N] [--seed S] [--max-plies P]
+                             random games, checking every invariant after every move
+  bench [GAME] [--seconds S] random playouts and legal moves generated per second
+
+games: adamas (absorption, adaptoid and adomoc are coming)
+Option keys are listed in docs/notation.md.";
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(run(&words));
+}
+
+fn run(words: &[String]) -> i32 {
+    let Some(verb) = words.first() else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    if matches!(verb.as_str(), "help" | "--help" | "-h") {
+        println!("{USAGE}");
+        return 0;
+    }
+    if verb == "bench" {
+        let game = words.get(1).filter(|w| !w.starts_with("--"));
+        let rest = &words[1 + game.is_some() as usize..];
+        return finish(Args::parse(rest).map_err(|e| e.0).and_then(|args| {
+            match game.map(String::as_str) {
+                None | Some("adamas") => bench_adamas(&args),
+                Some(other) => Err(unknown_game(other)),
+            }
+        }));
+    }
+    let Some(game) = words.get(1) else {
+        eprintln!("{verb} needs a game name\n\n{USAGE}");
+        return 2;
+    };
+    let args = match Args::parse(&words[2..]) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    match game.as_str() {
+        "adamas" => run_verb::<Adamas>(verb, &args),
+        other => finish(Err(unknown_game(other))),
+    }
+}
+
+fn unknown_game(name: &str) -> String {
+    match name {
+        "absorption" | "adaptoid" | "adomoc" => format!("{name} is not implemented yet"),
+        _ => format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)"),
+    }
+}
+
+fn run_verb<G: Game>(verb: &str, args: &Args) -> i32 {
+    match verb {
+        "show" => finish(inspect::show::<G>(args)),
+        "moves" => finish(inspect::moves::<G>(args)),
+        "perft" => finish(inspect::perft::<G>(args)),
+        "apply" => finish(inspect::apply::<G>(args)),
+        "play" => finish(play::play::<G>(args)),
+        "random" => match random::random::<G>(args) {
+            Ok(code) => code,
+            Err(e) => finish(Err(e)),
+        },
+        _ => {
+            eprintln!("unknown verb {verb:?}\n\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn bench_adamas(args: &Args) -> Result<(), String> {
+    random::bench::<Adamas>(
+        args,
+        &[
+            ("default: size 3, 2 players", &[]),
+            ("size 4, 3 players", &[("size", "4"), ("players", "3")]),
+        ],
+    )
+}
+
+/// Errors (bad input, illegal moves) exit with status 2 after naming the problem.
+fn finish(result: Result<(), String>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}

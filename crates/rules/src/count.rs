@@ -3,6 +3,9 @@
 //! counts are 256-bit. That bound covers every option range the games allow; if a
 //! sum ever exceeded it the count saturates and says so rather than wrapping.
 
+// Limb arithmetic reads best with explicit limb indices.
+#![allow(clippy::needless_range_loop)]
+
 use std::fmt;
 use std::ops::{Add, AddAssign};
 
@@ -44,10 +47,9 @@ impl Count {
         if self.saturated {
             return f64::INFINITY;
         }
-        self.limbs
-            .iter()
-            .rev()
-            .fold(0.0, |acc, &limb| acc * 18_446_744_073_709_551_616.0 + limb as f64)
+        self.limbs.iter().rev().fold(0.0, |acc, &limb| {
+            acc * 18_446_744_073_709_551_616.0 + limb as f64
+        })
     }
 
     fn saturate() -> Count {

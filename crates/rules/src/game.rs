@@ -30,6 +30,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn options(&self) -> &Self::Options;
 
     fn num_players(&self) -> usize;
+    /// How the rules texts name a player (Adamas: O, X, Y).
+    fn player_name(&self, player: Player) -> String;
     /// The player whose turn it is (meaningless once the game is over).
     fn to_move(&self) -> Player;
     fn status(&self) -> Status;
@@ -58,9 +60,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn check_invariants(&self) -> Result<(), String>;
 
     fn format_move(&self, mv: &Self::Move) -> String;
+    /// One event in words, with cells in notation.
+    fn describe_event(&self, event: &Self::Event) -> String;
     fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
     fn position_string(&self) -> String;
     fn from_position(options: Self::Options, text: &str) -> Result<Self, PositionError>;
+
+    /// The status in words, with this game's player names.
+    fn describe_status(&self, status: Status) -> String {
+        match status {
+            Status::Ongoing => format!("{} to move", self.player_name(self.to_move())),
+            Status::Win { winner, reason } => {
+                format!("{} wins ({})", self.player_name(winner), reason.describe())
+            }
+            Status::Draw { .. } => status.to_string(),
+        }
+    }
 
     /// A builder for a move by the player to move.
     fn builder(&self) -> Self::Builder;
@@ -82,4 +97,25 @@ pub trait MoveBuilder<G: Game>: Clone + Debug {
     /// The move built so far, if it is a complete legal move. Some moves may still be
     /// extended (a split can take more pieces), so complete does not mean finished.
     fn complete_move(&self, game: &G) -> Option<G::Move>;
+}
+
+/// The number of move sequences of `depth` plies (leaf positions with repeats), counting
+/// the last ply without playing it.
+pub fn perft<G: Game>(game: &G, depth: u32) -> Count {
+    if depth == 0 {
+        return Count::from(1u64);
+    }
+    if game.status() != Status::Ongoing {
+        return Count::ZERO;
+    }
+    if depth == 1 {
+        return game.count_moves();
+    }
+    let mut total = Count::ZERO;
+    for mv in game.legal_moves() {
+        let mut next = game.clone();
+        next.play_unchecked(&mv);
+        total += perft(&next, depth - 1);
+    }
+    total
 }

@@ -141,7 +141,9 @@ impl HexGrid {
             return None;
         }
         let digits = chars.as_str();
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0')
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
         {
             return None;
         }
@@ -157,7 +159,10 @@ impl HexGrid {
 /// The shared grid for a side between 1 and [`MAX_SIDE`].
 pub fn hex_grid(side: usize) -> &'static HexGrid {
     static GRIDS: [OnceLock<HexGrid>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
-    assert!((1..=MAX_SIDE).contains(&side), "hex side {side} out of range");
+    assert!(
+        (1..=MAX_SIDE).contains(&side),
+        "hex side {side} out of range"
+    );
     GRIDS[side].get_or_init(|| HexGrid::build(side))
 }
 
@@ -194,14 +199,21 @@ mod tests {
         let grid = hex_grid(4);
         let d1 = grid.parse_label("d1").unwrap();
         let names = |dir: usize| -> Vec<String> {
-            grid.ray(d1, dir).iter().map(|&c| grid.label(c as usize)).collect()
+            grid.ray(d1, dir)
+                .iter()
+                .map(|&c| grid.label(c as usize))
+                .collect()
         };
         assert_eq!(names(0), ["d2", "d3", "d4", "d5", "d6", "d7"]);
         assert_eq!(names(1), ["c1", "b1", "a1"]);
         assert_eq!(names(5), ["e1", "f1", "g1"]);
         assert!(names(2).is_empty() && names(3).is_empty() && names(4).is_empty());
         let a4 = grid.parse_label("a4").unwrap();
-        let sw: Vec<String> = grid.ray(a4, 4).iter().map(|&c| grid.label(c as usize)).collect();
+        let sw: Vec<String> = grid
+            .ray(a4, 4)
+            .iter()
+            .map(|&c| grid.label(c as usize))
+            .collect();
         assert_eq!(&sw[..3], ["b4", "c4", "d4"]);
     }
 }

@@ -16,6 +16,6 @@ mod status;
 pub use cellset::CellSet;
 pub use count::Count;
 pub use error::{IllegalMove, NotationError, OptionsError, PositionError};
-pub use game::{Game, MoveBuilder};
+pub use game::{Game, MoveBuilder, perft};
 pub use player::Player;
 pub use status::{DrawReason, Status, WinReason};

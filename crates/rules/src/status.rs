@@ -29,6 +29,15 @@ pub enum DrawReason {
     NoCaptureCap,
 }
 
+impl WinReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            WinReason::LastPlayerStanding => "the last player left",
+            WinReason::Goal => "reached the goal",
+        }
+    }
+}
+
 impl Status {
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
@@ -39,13 +48,7 @@ impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Status::Ongoing => write!(f, "ongoing"),
-            Status::Win { winner, reason } => {
-                let why = match reason {
-                    WinReason::LastPlayerStanding => "the last player left",
-                    WinReason::Goal => "reached the goal",
-                };
-                write!(f, "{winner} wins ({why})")
-            }
+            Status::Win { winner, reason } => write!(f, "{winner} wins ({})", reason.describe()),
             Status::Draw { reason } => {
                 let why = match reason {
                     DrawReason::TwoPieceTie => {

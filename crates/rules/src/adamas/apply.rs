@@ -187,20 +187,27 @@ pub(super) fn is_two_piece_tie(game: &Adamas) -> bool {
 }
 
 /// Whether the player to move has any move. A merge needs each source to reach the
-/// destination, which is itself a split, so splits decide it.
+/// destination, which is itself a split, so splits decide it; and a stack can split
+/// exactly when a neighbour is empty, its own, or a capturable enemy.
 pub(super) fn has_legal_move(game: &Adamas) -> bool {
-    let threats = game.threatened();
     let board: &Board = &game.board;
-    (0..game.grid.len()).any(|cell| {
-        let stack = board[cell];
-        stack != 0
-            && board::owner(stack) == game.to_move
-            && (0..6).any(|dir| {
-                game.grid.ray(cell, dir).first().is_some_and(|&next| {
-                    board::is_receivable(board, next as usize, game.to_move, &threats)
-                })
-            })
-    })
+    let mover = game.to_move;
+    let own = |cell: usize| board[cell] != 0 && board::owner(board[cell]) == mover;
+    let mut walled_in = Vec::new();
+    for cell in (0..game.grid.len()).filter(|&c| own(c)) {
+        for dir in 0..6 {
+            if let Some(&next) = game.grid.ray(cell, dir).first() {
+                let next = next as usize;
+                if board[next] == 0 || own(next) {
+                    return true;
+                }
+                walled_in.push(next);
+            }
+        }
+    }
+    // Only enemy neighbours: the threats decide (computed only in this rare case).
+    let threats = game.threatened();
+    walled_in.iter().any(|&cell| threats.contains(cell))
 }
 
 pub(super) fn check_draws(game: &mut Adamas) {

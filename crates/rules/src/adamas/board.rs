@@ -36,7 +36,11 @@ pub fn height(stack: u16) -> u16 {
 #[inline]
 pub fn first_seen(grid: &HexGrid, board: &Board, cell: usize, mut visit: impl FnMut(usize)) {
     for dir in 0..6 {
-        if let Some(&seen) = grid.ray(cell, dir).iter().find(|&&c| board[c as usize] != 0) {
+        if let Some(&seen) = grid
+            .ray(cell, dir)
+            .iter()
+            .find(|&&c| board[c as usize] != 0)
+        {
             visit(seen as usize);
         }
     }

@@ -1,9 +1,9 @@
 //! Building an Adamas move click by click (adamas.md §4.6, "UI"): pick a stack to split
 //! or a cell to merge into, then add or remove one piece at a time.
 
+use super::Adamas;
 use super::board;
 use super::moves::{AdamasMove, Part, Parts};
-use super::Adamas;
 use crate::{Game, IllegalMove, MoveBuilder, Status};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,9 +47,10 @@ impl AdamasBuilder {
                         parts: Parts::new(),
                     }
                 }
-                (AdamasStep::Add(cell), Draft::Split { parts, .. } | Draft::Merge { parts, .. }) => {
-                    add_piece(parts, *cell)
-                }
+                (
+                    AdamasStep::Add(cell),
+                    Draft::Split { parts, .. } | Draft::Merge { parts, .. },
+                ) => add_piece(parts, *cell),
                 (
                     AdamasStep::Remove(cell),
                     Draft::Split { parts, .. } | Draft::Merge { parts, .. },

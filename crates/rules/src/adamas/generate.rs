@@ -12,6 +12,7 @@ use super::{Adamas, apply};
 use crate::{CellSet, Count, Status};
 use rand::Rng;
 use smallvec::SmallVec;
+use std::sync::OnceLock;
 
 /// What the player to move may capture, fixed at the start of the turn.
 struct Turn {
@@ -278,6 +279,45 @@ impl Iterator for AdamasMoves<'_> {
     }
 }
 
+/// `C(n, k)` for the sizes Adamas meets, or `None` past 64 bits; from a table built once.
+fn binomial_u64(n: usize, k: usize) -> Option<u64> {
+    const MAX_N: usize = board::MAX_PIECES_ON_BOARD + MAX_LOS;
+    const WIDTH: usize = MAX_LOS + 1;
+    static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        // Pascal's triangle, saturating: u64::MAX marks a value that does not fit.
+        let mut table = vec![0u64; (MAX_N + 1) * WIDTH];
+        for row in 0..=MAX_N {
+            table[row * WIDTH] = 1;
+            for col in 1..WIDTH.min(row + 1) {
+                let above = table[(row - 1) * WIDTH + col];
+                let left = table[(row - 1) * WIDTH + col - 1];
+                table[row * WIDTH + col] = above.saturating_add(left);
+            }
+        }
+        table
+    });
+    if k > n {
+        return Some(0);
+    }
+    let value = table[n * WIDTH + k];
+    (value != u64::MAX).then_some(value)
+}
+
+/// The split count in 64 bits, when it fits.
+fn split_count_u64(height: u16, destinations: usize) -> Option<u64> {
+    binomial_u64(height as usize + destinations, destinations).map(|c| c - 1)
+}
+
+/// The merge count in 64 bits, when it fits.
+fn merge_count_u64(heights: &[u16]) -> Option<u64> {
+    let product = heights
+        .iter()
+        .try_fold(1u64, |acc, &h| acc.checked_mul(h as u64 + 1))?;
+    let singles: u64 = heights.iter().map(|&h| h as u64).sum();
+    Some(product - 1 - singles)
+}
+
 fn split_count(height: u16, destinations: usize) -> Count {
     Count::binomial(height as u64 + destinations as u64, destinations as u64)
         .saturating_sub(Count::from(1u64))
@@ -399,16 +439,20 @@ fn draw_candidate<R: Rng + ?Sized>(game: &Adamas, turn: &Turn, rng: &mut R) -> D
     let mut choices: SmallVec<[(Choice, u64, f64); 48]> = SmallVec::new();
     let mut exact_total: Option<u64> = Some(0);
     let mut approx_total = 0.0;
-    let mut push = |choice: Choice, weight: Count| {
-        if weight.is_zero() {
+    // The exact 64-bit weight when it fits; otherwise the exact count as a float.
+    let mut push = |choice: Choice, exact: Option<u64>, count: &dyn Fn() -> Count| {
+        if exact == Some(0) {
             return;
         }
-        let exact = weight.to_u64();
         exact_total = exact_total.zip(exact).and_then(|(t, w)| t.checked_add(w));
-        let approx = weight.to_f64();
+        let approx = exact.map_or_else(|| count().to_f64(), |w| w as f64);
         approx_total += approx;
         choices.push((choice, exact.unwrap_or(0), approx));
     };
+    // Each own stack's destinations give its split count and, by symmetry of sight, make
+    // it a merge source of each of them: one pass over the stacks finds both.
+    let mut sources_seen = [0u8; board::MAX_CELLS];
+    let mut merge_heights = [[0u16; 6]; board::MAX_CELLS];
     let mut cells = [0u8; MAX_LOS];
     for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
         let n = board::destinations(
@@ -420,17 +464,29 @@ fn draw_candidate<R: Rng + ?Sized>(game: &Adamas, turn: &Turn, rng: &mut R) -> D
             &mut cells,
         );
         let height = board::height(game.board[from]);
-        push(Choice::Split { from, height, n }, split_count(height, n));
+        push(
+            Choice::Split { from, height, n },
+            split_count_u64(height, n),
+            &|| split_count(height, n),
+        );
+        for &to in &cells[..n] {
+            let to = to as usize;
+            // Under progressive capture splits may aim at any enemy in sight; merges only
+            // at stacks threatened at the start.
+            if is_enemy(game, to) && !turn.threats.contains(to) {
+                continue;
+            }
+            merge_heights[to][sources_seen[to] as usize] = height;
+            sources_seen[to] += 1;
+        }
     }
     for to in 0..game.grid.len() {
-        let mut sources = [0u8; 6];
-        let n = merge_sources_of(game, to, turn, &mut sources);
+        let n = sources_seen[to] as usize;
         if n >= 2 {
-            let mut heights = [0u16; 6];
-            for j in 0..n {
-                heights[j] = board::height(game.board[sources[j] as usize]);
-            }
-            push(Choice::Merge { to }, merge_count(&heights[..n]));
+            let heights = &merge_heights[to][..n];
+            push(Choice::Merge { to }, merge_count_u64(heights), &|| {
+                merge_count(heights)
+            });
         }
     }
     if choices.is_empty() {

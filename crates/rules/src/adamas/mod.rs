@@ -171,8 +171,7 @@ impl Adamas {
     }
 
     pub fn visible_enemy_count(&self, cell: usize) -> Option<u32> {
-        (self.board[cell] != 0)
-            .then(|| board::visible_enemy_count(self.grid, &self.board, cell))
+        (self.board[cell] != 0).then(|| board::visible_enemy_count(self.grid, &self.board, cell))
     }
 
     /// The cells the stack on `from` may send pieces to this turn. Under progressive
@@ -311,6 +310,10 @@ impl Game for Adamas {
         self.num_players as usize
     }
 
+    fn player_name(&self, player: Player) -> String {
+        PLAYER_LETTERS[player.index()].to_string()
+    }
+
     fn to_move(&self) -> Player {
         Player(self.to_move)
     }
@@ -385,9 +388,9 @@ impl Game for Adamas {
         if self.history.last() != Some(&self.hash) {
             return Err("the repetition history does not end with this position".into());
         }
-        for p in 0..self.num_players as usize {
+        for (p, letter) in PLAYER_LETTERS.iter().enumerate() {
             if self.active[p] && self.pieces[p] == 0 {
-                return Err(format!("{} is in the game with no pieces", PLAYER_LETTERS[p]));
+                return Err(format!("{letter} is in the game with no pieces"));
             }
         }
         if self.status == Status::Ongoing && !self.active[self.to_move as usize] {
@@ -398,6 +401,48 @@ impl Game for Adamas {
 
     fn format_move(&self, mv: &AdamasMove) -> String {
         notation::format_move(self.grid, mv)
+    }
+
+    fn describe_event(&self, event: &AdamasEvent) -> String {
+        let name = |p: &Player| self.player_name(*p);
+        match event {
+            AdamasEvent::Moved { from, to, count } => format!(
+                "moved {count} from {} to {}",
+                self.label(*from),
+                self.label(*to)
+            ),
+            AdamasEvent::Captured {
+                cell,
+                owner,
+                height,
+            } => format!(
+                "captured {}'s stack of {height} on {}",
+                name(owner),
+                self.label(*cell)
+            ),
+            AdamasEvent::Eliminated {
+                player,
+                reason,
+                removed,
+            } => {
+                let why = match reason {
+                    Elimination::NoPieces => "has no pieces left",
+                    Elimination::NoLegalMove => "has no legal move",
+                };
+                let pieces: u32 = removed.iter().map(|(_, h)| *h as u32).sum();
+                if pieces > 0 {
+                    format!(
+                        "{} {why} and leaves the game; {pieces} pieces are taken off",
+                        name(player)
+                    )
+                } else {
+                    format!("{} {why} and leaves the game", name(player))
+                }
+            }
+            AdamasEvent::GameOver { status } => {
+                format!("game over: {}", self.describe_status(*status))
+            }
+        }
     }
 
     fn parse_move(&self, text: &str) -> Result<AdamasMove, NotationError> {
@@ -447,17 +492,27 @@ impl Adamas {
 pub enum AdamasEvent {
     /// `count` pieces moved in a straight line from `from` to `to` (one per split part or
     /// merge source, in the move's order).
-    Moved { from: usize, to: usize, count: u16 },
+    Moved {
+        from: usize,
+        to: usize,
+        count: u16,
+    },
     /// The stack on `cell` was captured by replacement as the pieces of the last
     /// `Moved` arrived.
-    Captured { cell: usize, owner: Player, height: u16 },
+    Captured {
+        cell: usize,
+        owner: Player,
+        height: u16,
+    },
     /// A player left the game; `removed` lists their stacks taken off the board.
     Eliminated {
         player: Player,
         reason: Elimination,
         removed: Vec<(usize, u16)>,
     },
-    GameOver { status: Status },
+    GameOver {
+        status: Status,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

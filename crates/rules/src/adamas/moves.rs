@@ -49,7 +49,10 @@ pub(super) fn check_move(game: &Adamas, mv: &AdamasMove) -> Result<(), IllegalMo
     }
     for (i, part) in parts.iter().enumerate() {
         if part.cell as usize >= cells {
-            return Err(IllegalMove::new(format!("cell {} is off the board", part.cell)));
+            return Err(IllegalMove::new(format!(
+                "cell {} is off the board",
+                part.cell
+            )));
         }
         if part.count == 0 {
             return Err(IllegalMove::new("every part must move at least one piece"));
@@ -168,7 +171,11 @@ pub(super) fn apply_split_part(board: &mut Board, from: usize, part: &Part, move
 /// The new stacks on the source and the destination after one split part.
 pub(super) fn split_part_result(board: &Board, from: usize, part: &Part, mover: u8) -> (u16, u16) {
     let left = board::height(board[from]) - part.count;
-    let source = if left == 0 { 0 } else { board::pack(mover, left) };
+    let source = if left == 0 {
+        0
+    } else {
+        board::pack(mover, left)
+    };
     let target = board[part.cell as usize];
     let kept = if target != 0 && board::owner(target) == mover {
         board::height(target)
@@ -241,57 +248,68 @@ pub(super) fn find_progressive_order(game: &Adamas, from: usize, parts: &[Part])
     };
     let friendly = all & !enemy_parts;
 
-    // Friendly parts can go anywhere; the search only decides, for each capture, which
-    // parts have been played before it.
-    let mut visited: Vec<u64> = Vec::new();
-    let mut order: Vec<usize> = Vec::new();
-    fn search(
-        game: &Adamas,
-        from: usize,
-        parts: &[Part],
-        done: u64,
-        all: u64,
-        friendly: u64,
-        visited: &mut Vec<u64>,
-        order: &mut Vec<usize>,
-    ) -> bool {
-        if done == all {
+    let mut search = OrderSearch {
+        game,
+        from,
+        parts,
+        all,
+        friendly,
+        visited: Vec::new(),
+        order: Vec::new(),
+    };
+    search
+        .run(0)
+        .then(|| search.order.iter().map(|&i| parts[i]).collect())
+}
+
+/// Depth-first search over the sets of parts already played.
+struct OrderSearch<'a> {
+    game: &'a Adamas,
+    from: usize,
+    parts: &'a [Part],
+    all: u64,
+    /// Parts onto empty or own cells, which are legal at any point.
+    friendly: u64,
+    visited: Vec<u64>,
+    order: Vec<usize>,
+}
+
+impl OrderSearch<'_> {
+    fn run(&mut self, done: u64) -> bool {
+        if done == self.all {
             return true;
         }
-        if visited.contains(&done) {
+        if self.visited.contains(&done) {
             return false;
         }
-        visited.push(done);
-        let mut scratch = game.board;
-        for (i, part) in parts.iter().enumerate() {
+        self.visited.push(done);
+        let mut scratch = self.game.board;
+        for (i, part) in self.parts.iter().enumerate() {
             if done & (1 << i) != 0 {
-                apply_split_part(&mut scratch, from, part, game.to_move);
+                apply_split_part(&mut scratch, self.from, part, self.game.to_move);
             }
         }
-        // Captures first: one that is possible now is usually possible only now.
-        let remaining = all & !done;
-        for pass in 0..2 {
-            for i in 0..parts.len() {
+        let remaining = self.all & !done;
+        // Captures first: one that is possible now may not be possible later.
+        for captures in [true, false] {
+            for i in 0..self.parts.len() {
                 let bit = 1u64 << i;
-                if remaining & bit == 0 || ((friendly & bit != 0) != (pass == 1)) {
+                let is_capture = self.friendly & bit == 0;
+                if remaining & bit == 0 || is_capture != captures {
                     continue;
                 }
-                if pass == 0 && !board::is_threatened(game.grid, &scratch, parts[i].cell as usize)
+                if is_capture
+                    && !board::is_threatened(self.game.grid, &scratch, self.parts[i].cell as usize)
                 {
                     continue;
                 }
-                order.push(i);
-                if search(game, from, parts, done | bit, all, friendly, visited, order) {
+                self.order.push(i);
+                if self.run(done | bit) {
                     return true;
                 }
-                order.pop();
+                self.order.pop();
             }
         }
         false
-    }
-    if search(game, from, parts, 0, all, friendly, &mut visited, &mut order) {
-        Some(order.iter().map(|&i| parts[i]).collect())
-    } else {
-        None
     }
 }

@@ -74,7 +74,7 @@ pub(super) fn parse_position(
         ));
     }
     let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() % 2 == 0 || rows.len() < 3 || rows.len() > 2 * MAX_SIDE - 1 {
+    if rows.len().is_multiple_of(2) || rows.len() < 3 || rows.len() > 2 * MAX_SIDE - 1 {
         return Err(PositionError::new(
             "board",
             format!(
@@ -156,7 +156,11 @@ pub(super) fn parse_position(
         if cell != cells.end {
             return Err(PositionError::new(
                 name,
-                format!("{} cells where the row has {}", cell - cells.start, cells.len()),
+                format!(
+                    "{} cells where the row has {}",
+                    cell - cells.start,
+                    cells.len()
+                ),
             ));
         }
     }
@@ -242,29 +246,34 @@ pub(super) fn parse_position(
 pub(super) fn ascii(game: &Adamas) -> String {
     let grid = game.grid;
     let threatened = game.threatened_stacks();
-    let cell_width = 5;
+    const CELL: usize = 4;
     let rows = grid.rows();
     let longest = grid.row(rows / 2).len();
     let mut out = String::new();
-    let frame_inner = longest * cell_width + 1;
-    let edge = |out: &mut String, indent: usize, width: usize| {
-        let _ = writeln!(out, "{}+{}+", " ".repeat(indent), "-".repeat(width));
+    // Row `a` starts with its border at this column; the frame's corners sit above it.
+    let indent = |cells: usize| 2 + 2 * (longest - cells);
+    let edge = |out: &mut String| {
+        let cells = grid.row(0).len();
+        let _ = writeln!(
+            out,
+            "{}+{}+",
+            " ".repeat(indent(cells)),
+            "-".repeat(cells * CELL)
+        );
     };
-    let top_indent = 3 + (rows / 2) * cell_width / 2;
-    edge(
-        &mut out,
-        top_indent,
-        frame_inner - (rows / 2) * cell_width - 1,
-    );
+    edge(&mut out);
     for row in 0..rows {
         let cells = grid.row(row);
-        let offset = (longest - cells.len()) * cell_width / 2;
         let (open, close) = match row.cmp(&(rows / 2)) {
             std::cmp::Ordering::Less => ('/', '\\'),
             std::cmp::Ordering::Equal => ('(', ')'),
             std::cmp::Ordering::Greater => ('\\', '/'),
         };
-        let mut line = format!("{} {}", (b'a' + row as u8) as char, " ".repeat(offset));
+        let mut line = format!(
+            "{}{}",
+            (b'a' + row as u8) as char,
+            " ".repeat(indent(cells.len()) - 1)
+        );
         line.push(open);
         for cell in cells {
             let text = match game.stack(cell) {
@@ -274,19 +283,34 @@ pub(super) fn ascii(game: &Adamas) -> String {
                     format!("{}{h}{mark}", PLAYER_LETTERS[p.index()])
                 }
             };
-            let _ = write!(line, "{text:^cell_width$}");
+            let _ = write!(line, "{text:^CELL$}");
         }
         line.push(close);
         let _ = writeln!(out, "{line}");
     }
-    edge(
-        &mut out,
-        top_indent,
-        frame_inner - (rows / 2) * cell_width - 1,
-    );
-    let _ = write!(
+    edge(&mut out);
+    let _ = writeln!(
         out,
         "Cells are named by row letter and position from the left of the row (c1 = left corner)."
     );
+    if threatened.is_empty() {
+        let _ = write!(out, "Threatened stacks: none");
+    } else {
+        let list: Vec<String> = threatened
+            .iter()
+            .map(|cell| {
+                let (p, h) = game.stack(cell).expect("threatened stacks exist");
+                format!(
+                    "{} ({}, height {h} = enemy pieces in sight)",
+                    game.label(cell),
+                    PLAYER_LETTERS[p.index()]
+                )
+            })
+            .collect();
+        let _ = write!(out, "Threatened stacks (marked !): {}", list.join(", "));
+        if game.ply == 0 {
+            let _ = write!(out, "\nNo capture is allowed on the opening move.");
+        }
+    }
     out
 }

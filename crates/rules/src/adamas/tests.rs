@@ -93,7 +93,10 @@ fn worked_example_one_opening_threat_and_retreat() {
     }
 
     play(&mut game, "c1-a1,c2,4xc3,e1");
-    assert_eq!(game.position_string(), "o1../..../o1o1o4.x8/..../o1.. x ox 1 1");
+    assert_eq!(
+        game.position_string(),
+        "o1../..../o1o1o4.x8/..../o1.. x ox 1 1"
+    );
     assert!(game.threatened_stacks().is_empty());
     assert_eq!(enumerate(&game), (1_286, 0));
     assert_eq!(count(&game), 1_286);
@@ -149,7 +152,10 @@ fn worked_example_two_double_capture() {
         reason: Elimination::NoPieces,
         removed: vec![]
     }));
-    assert_eq!(game.position_string(), ".x2./..../x2..x1./..../x1x1x1 x -x 6 0");
+    assert_eq!(
+        game.position_string(),
+        ".x2./..../x2..x1./..../x1x1x1 x -x 6 0"
+    );
 }
 
 #[test]
@@ -157,7 +163,14 @@ fn progressive_capture_keeps_the_double_capture_in_either_order() {
     for order in ["c2-c4,e2", "c2-e2,c4"] {
         let mut game = double_capture(options(&[("prog_cap", "true")]));
         play(&mut game, order);
-        assert_eq!(game.status().is_over(), true, "{order}");
+        assert_eq!(
+            game.status(),
+            Status::Win {
+                winner: Player(1),
+                reason: WinReason::LastPlayerStanding
+            },
+            "{order}"
+        );
     }
 }
 
@@ -267,7 +280,13 @@ fn a_player_without_moves_is_removed_with_their_pieces() {
 
 #[test]
 fn threefold_repetition_draws() {
-    let mut game = position(3, "a1:o1 a3:o1 e1:x1 e3:x1", 'o', 4, AdamasOptions::default());
+    let mut game = position(
+        3,
+        "a1:o1 a3:o1 e1:x1 e3:x1",
+        'o',
+        4,
+        AdamasOptions::default(),
+    );
     for _ in 0..2 {
         play(&mut game, "a1-b1");
         play(&mut game, "e1-d1");
@@ -312,8 +331,14 @@ fn notation_examples_of_the_help_file_read_and_write() {
         let mv = game.parse_move(text).unwrap();
         assert_eq!(game.format_move(&mv), canonical, "{text}");
     }
-    assert!(game.check_move(&game.parse_move("12xd1-d3").unwrap()).is_ok());
-    assert!(game.check_move(&game.parse_move("d1-2xd3,e1,3xf1").unwrap()).is_ok());
+    assert!(
+        game.check_move(&game.parse_move("12xd1-d3").unwrap())
+            .is_ok()
+    );
+    assert!(
+        game.check_move(&game.parse_move("d1-2xd3,e1,3xf1").unwrap())
+            .is_ok()
+    );
 }
 
 #[test]
@@ -388,7 +413,13 @@ fn malformed_position_strings_name_the_field() {
 
 #[test]
 fn options_out_of_range_are_refused() {
-    for (key, value) in [("size", "9"), ("size", "1"), ("pieces", "0"), ("pieces", "100"), ("players", "4")] {
+    for (key, value) in [
+        ("size", "9"),
+        ("size", "1"),
+        ("pieces", "0"),
+        ("pieces", "100"),
+        ("players", "4"),
+    ] {
         let opts = options(&[(key, value)]);
         assert!(Adamas::new(opts).is_err(), "{key}={value}");
     }
@@ -405,18 +436,30 @@ fn the_builder_offers_exactly_what_makes_the_retreat() {
     play(&mut game, "c5-c4,3xe3");
     let b2 = cell(&game, "b2");
     let mut builder = game.builder();
-    assert!(builder.legal_steps(&game).contains(&AdamasStep::MergeTo(b2)));
+    assert!(
+        builder
+            .legal_steps(&game)
+            .contains(&AdamasStep::MergeTo(b2))
+    );
     builder.push(&game, AdamasStep::MergeTo(b2)).unwrap();
     for label in ["c3", "c3", "c3", "a1"] {
-        builder.push(&game, AdamasStep::Add(cell(&game, label))).unwrap();
+        builder
+            .push(&game, AdamasStep::Add(cell(&game, label)))
+            .unwrap();
     }
     assert_eq!(
         builder.complete_move(&game).map(|m| game.format_move(&m)),
         Some("3xc3,a1-b2".to_string())
     );
-    builder.push(&game, AdamasStep::Add(cell(&game, "c2"))).unwrap();
+    builder
+        .push(&game, AdamasStep::Add(cell(&game, "c2")))
+        .unwrap();
     // c2 has one piece: a second one is not offered.
-    assert!(!builder.legal_steps(&game).contains(&AdamasStep::Add(cell(&game, "c2"))));
+    assert!(
+        !builder
+            .legal_steps(&game)
+            .contains(&AdamasStep::Add(cell(&game, "c2")))
+    );
     let mv = builder.complete_move(&game).unwrap();
     assert_eq!(game.format_move(&mv), "3xc3,a1,c2-b2");
     assert!(builder.pop());
@@ -431,10 +474,14 @@ fn every_start_move_can_be_built_step_by_step() {
         let AdamasMove::Split { from, parts } = &mv else {
             panic!("no merges at the start")
         };
-        builder.push(&game, AdamasStep::SplitFrom(*from as usize)).unwrap();
+        builder
+            .push(&game, AdamasStep::SplitFrom(*from as usize))
+            .unwrap();
         for part in parts {
             for _ in 0..part.count {
-                builder.push(&game, AdamasStep::Add(part.cell as usize)).unwrap();
+                builder
+                    .push(&game, AdamasStep::Add(part.cell as usize))
+                    .unwrap();
             }
         }
         assert_eq!(builder.complete_move(&game), Some(mv));

@@ -1,0 +1,60 @@
+//! The verbs that look at one position: show, moves, perft, apply.
+
+use crate::args::Args;
+use crate::setup::{self, play_text};
+use tabula_rules::Game;
+
+pub fn show<G: Game>(args: &Args) -> Result<(), String> {
+    let game = setup::start::<G>(args)?;
+    println!("{}", game.ascii());
+    println!("{}", game.describe_status(game.status()));
+    println!("Position: {}", game.position_string());
+    Ok(())
+}
+
+pub fn moves<G: Game>(args: &Args) -> Result<(), String> {
+    let game = setup::start::<G>(args)?;
+    if args.count {
+        println!("{} moves", game.count_moves());
+        return Ok(());
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut n: u64 = 0;
+    for mv in game.legal_moves() {
+        use std::io::Write;
+        if writeln!(out, "{}", game.format_move(&mv)).is_err() {
+            return Ok(()); // The reader closed the pipe (`| head`).
+        }
+        n += 1;
+    }
+    use std::io::Write;
+    let _ = writeln!(out, "{n} moves");
+    Ok(())
+}
+
+pub fn perft<G: Game>(args: &Args) -> Result<(), String> {
+    let game = setup::start::<G>(args)?;
+    let depth = args.depth.ok_or("perft needs --depth D")?;
+    for d in 1..=depth {
+        println!("{d} {}", tabula_rules::perft(&game, d));
+    }
+    Ok(())
+}
+
+/// Plays the moves given after the game name, printing each one's events.
+pub fn apply<G: Game>(args: &Args) -> Result<(), String> {
+    let mut game = setup::start::<G>(args)?;
+    if args.rest.is_empty() {
+        return Err("apply needs one or more moves".into());
+    }
+    for text in &args.rest {
+        let mover = game.player_name(game.to_move());
+        let events = play_text(&mut game, text).map_err(|e| format!("{text}: {e}"))?;
+        println!("{mover} {text}");
+        for event in &events {
+            println!("  {}", game.describe_event(event));
+        }
+    }
+    println!("{}", game.position_string());
+    Ok(())
+}

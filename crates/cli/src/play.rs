@@ -1,0 +1,153 @@
+//! `play`: a whole game in the terminal, each seat a human (typing moves) or a bot.
+
+use crate::args::Args;
+use crate::setup;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::io::{BufRead, Write};
+use tabula_rules::{Game, Status};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Seat {
+    Human,
+    Random,
+}
+
+fn parse_seats(text: &str, players: usize) -> Result<Vec<Seat>, String> {
+    let seats: Vec<Seat> = text
+        .split(',')
+        .map(|s| match s.trim() {
+            "human" => Ok(Seat::Human),
+            "random" => Ok(Seat::Random),
+            other => Err(format!("unknown seat {other:?} (human or random)")),
+        })
+        .collect::<Result<_, _>>()?;
+    if seats.len() != players {
+        return Err(format!(
+            "--seats names {} seats but this game has {players} players",
+            seats.len()
+        ));
+    }
+    Ok(seats)
+}
+
+const HELP: &str = "Type a move in notation (for Adamas: c1-c3, 3xc1-c3, c1-2xc2,e1, 2xc1,b2-c3).
+Commands: moves (list the legal moves), count, board, undo (back to your previous turn),
+help, quit.";
+
+pub fn play<G: Game>(args: &Args) -> Result<(), String> {
+    let mut game = setup::start::<G>(args)?;
+    let default_seats = vec!["human"; game.num_players()].join(",");
+    let seats = parse_seats(
+        args.seats.as_deref().unwrap_or(&default_seats),
+        game.num_players(),
+    )?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut history: Vec<G> = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+
+    println!("{}\n", HELP);
+    println!("{}", game.ascii());
+    while game.status() == Status::Ongoing {
+        let mover = game.to_move();
+        let name = game.player_name(mover);
+        let text = match seats[mover.index()] {
+            Seat::Random => {
+                let mv = game
+                    .random_move(&mut rng)
+                    .ok_or("the game is not over but there is no move")?;
+                game.format_move(&mv)
+            }
+            Seat::Human => {
+                print!("{name} to move> ");
+                let _ = std::io::stdout().flush();
+                let Some(Ok(line)) = lines.next() else {
+                    println!("\nEnd of input: the game is left unfinished.");
+                    println!("Position: {}", game.position_string());
+                    return Ok(());
+                };
+                let line = line.trim();
+                match line {
+                    "" => continue,
+                    "quit" | "exit" => {
+                        println!("Position: {}", game.position_string());
+                        return Ok(());
+                    }
+                    "help" => {
+                        println!("{HELP}");
+                        continue;
+                    }
+                    "board" => {
+                        println!("{}", game.ascii());
+                        continue;
+                    }
+                    "count" => {
+                        println!("{} legal moves", game.count_moves());
+                        continue;
+                    }
+                    "moves" => {
+                        list_moves(&game);
+                        continue;
+                    }
+                    "undo" => {
+                        undo(&mut game, &mut history, &seats);
+                        println!("{}", game.ascii());
+                        continue;
+                    }
+                    _ => line.to_string(),
+                }
+            }
+        };
+        let before = game.clone();
+        match setup::play_text(&mut game, &text) {
+            Ok(events) => {
+                history.push(before);
+                println!("\n{name} plays {text}");
+                for event in &events {
+                    println!("  {}", game.describe_event(event));
+                }
+                println!("{}", game.ascii());
+            }
+            Err(e) => println!("{e}\nType 'moves' to see legal moves, 'help' for help."),
+        }
+    }
+    println!("{}", game.describe_status(game.status()));
+    println!("Position: {}", game.position_string());
+    Ok(())
+}
+
+fn list_moves<G: Game>(game: &G) {
+    const SHOWN: usize = 60;
+    let count = game.count_moves();
+    let listed: Vec<String> = game
+        .legal_moves()
+        .take(SHOWN)
+        .map(|m| game.format_move(&m))
+        .collect();
+    println!("{}", listed.join("  "));
+    if count.to_u64().is_none_or(|c| c as usize > SHOWN) {
+        println!("... the first {SHOWN} of {count} legal moves");
+    }
+}
+
+/// Takes back moves until it is a human's turn again (skipping bot moves).
+fn undo<G: Game>(game: &mut G, history: &mut Vec<G>, seats: &[Seat]) {
+    let mut undone = false;
+    while let Some(previous) = history.pop() {
+        *game = previous;
+        undone = true;
+        if seats[game.to_move().index()] == Seat::Human {
+            break;
+        }
+    }
+    if !undone {
+        println!("Nothing to undo.");
+    }
+}

@@ -1,0 +1,34 @@
+//! Building the position a verb starts from: options, then a position string or the
+//! start, then the record's moves.
+
+use crate::args::Args;
+use tabula_rules::Game;
+
+pub fn options<G: Game>(args: &Args) -> Result<G::Options, String> {
+    let mut options = G::Options::default();
+    for (key, value) in &args.options {
+        G::set_option(&mut options, key, value).map_err(|e| e.to_string())?;
+    }
+    Ok(options)
+}
+
+pub fn start<G: Game>(args: &Args) -> Result<G, String> {
+    let options = options::<G>(args)?;
+    let mut game = match &args.position {
+        Some(text) => G::from_position(options, text).map_err(|e| e.to_string())?,
+        None => G::new(options).map_err(|e| e.to_string())?,
+    };
+    if let Some(record) = &args.record {
+        for (i, text) in record.split_whitespace().enumerate() {
+            play_text(&mut game, text)
+                .map_err(|e| format!("record move {} ({text}): {e}", i + 1))?;
+        }
+    }
+    Ok(game)
+}
+
+/// Reads and plays one move, returning its events.
+pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Vec<G::Event>, String> {
+    let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+    game.apply(&mv).map_err(|e| e.to_string())
+}

@@ -1,0 +1,124 @@
+//! The verbs as a person or a script uses them: output forms and exit codes.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args(args)
+        .output()
+        .expect("tabula-cli runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn moves_count_prints_one_line() {
+    let out = cli(&["moves", "adamas", "--count"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "6434 moves\n");
+    let out = cli(&["moves", "adamas", "--option", "size=4", "--count"]);
+    assert_eq!(stdout(&out), "1352077 moves\n");
+}
+
+#[test]
+fn moves_lists_every_move_then_the_total() {
+    let out = cli(&[
+        "moves",
+        "adamas",
+        "--record",
+        "c1-a1,c2,4xc3,e1 c5-c4,3xe3",
+    ]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 579);
+    assert_eq!(lines.last(), Some(&"578 moves"));
+    assert!(lines.contains(&"a1,c2,3xc3-b2"));
+}
+
+#[test]
+fn perft_prints_a_line_per_depth() {
+    let out = cli(&["perft", "adamas", "--option", "size=2", "--depth", "3"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines, ["1 34", "2 951", "3 19484"]);
+}
+
+#[test]
+fn apply_prints_events_and_the_position() {
+    let out = cli(&[
+        "apply",
+        "adamas",
+        "--position",
+        ".x2./..../x2x2.o4./..../x1o4x1 x ox 5 0",
+        "c2-c4,e2",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(text.contains("captured O's stack of 4 on c4"), "{text}");
+    assert!(text.contains("game over: X wins"), "{text}");
+    assert!(text.ends_with(".x2./..../x2..x1./..../x1x1x1 x -x 6 0\n"), "{text}");
+}
+
+#[test]
+fn illegal_and_malformed_moves_exit_with_status_2_and_a_reason() {
+    for (args, needle) in [
+        (vec!["apply", "adamas", "8xc1-c5"], "first move"),
+        (vec!["apply", "adamas", "c1-q9"], "not a cell"),
+        (vec!["show", "adamas", "--position", "nonsense"], "position"),
+        (vec!["show", "adamas", "--option", "size=12"], "size"),
+        (vec!["show", "adamas", "--record", "c1-c2 c1-c3"], "record move 2"),
+        (vec!["show", "chess"], "unknown game"),
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn random_games_check_invariants_and_report_outcomes() {
+    let out = cli(&["random", "adamas", "--games", "20", "--seed", "3"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("20 random games of adamas (seed 3)"), "{text}");
+    assert!(text.contains("every invariant held"), "{text}");
+    let again = cli(&["random", "adamas", "--games", "20", "--seed", "3"]);
+    assert_eq!(stdout(&again), text, "the same seed gives the same games");
+}
+
+#[test]
+fn play_reads_moves_until_the_game_ends_or_input_does() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args([
+            "play",
+            "adamas",
+            "--position",
+            "..x1/..../...../..../o1.. o ox 9 0",
+            "--seats",
+            "human,random",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // X's a3 and O's e1 see each other along a diagonal: O captures and wins.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"moves\ne1-q1\ne1-a3\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("cannot read move"), "{text}");
+    assert!(text.contains("O plays e1-a3"), "{text}");
+    assert!(text.contains("O wins"), "{text}");
+    assert!(text.contains("Position:"), "{text}");
+}

@@ -1,0 +1,34 @@
+//! Perft tables kept as data files, as shakmaty does.
+
+use tabula_rules::adamas::Adamas;
+use tabula_rules::{Game, perft};
+
+fn check_table<G: Game>(table: &str) {
+    let mut checked = 0;
+    for line in table.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [options_text, depth, expected] = fields[..] else {
+            panic!("malformed perft line {line:?}");
+        };
+        let mut options = G::Options::default();
+        if options_text != "default" {
+            for pair in options_text.split(',') {
+                let (key, value) = pair.split_once('=').expect("key=value");
+                G::set_option(&mut options, key, value).unwrap();
+            }
+        }
+        let game = G::new(options).unwrap();
+        let count = perft(&game, depth.parse().unwrap());
+        assert_eq!(count.to_string(), expected, "{line}");
+        checked += 1;
+    }
+    assert!(checked > 0, "the table has no entries");
+}
+
+#[test]
+fn adamas_perft_table() {
+    check_table::<Adamas>(include_str!("perft/adamas.txt"));
+}
