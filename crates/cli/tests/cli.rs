@@ -24,12 +24,7 @@ fn moves_count_prints_one_line() {
 
 #[test]
 fn moves_lists_every_move_then_the_total() {
-    let out = cli(&[
-        "moves",
-        "adamas",
-        "--record",
-        "c1-a1,c2,4xc3,e1 c5-c4,3xe3",
-    ]);
+    let out = cli(&["moves", "adamas", "--record", "c1-a1,c2,4xc3,e1 c5-c4,3xe3"]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 579);
@@ -60,7 +55,10 @@ fn apply_prints_events_and_the_position() {
     let text = stdout(&out);
     assert!(text.contains("captured O's stack of 4 on c4"), "{text}");
     assert!(text.contains("game over: X wins"), "{text}");
-    assert!(text.ends_with(".x2./..../x2..x1./..../x1x1x1 x -x 6 0\n"), "{text}");
+    assert!(
+        text.ends_with(".x2./..../x2..x1./..../x1x1x1 x -x 6 0\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -70,7 +68,10 @@ fn illegal_and_malformed_moves_exit_with_status_2_and_a_reason() {
         (vec!["apply", "adamas", "c1-q9"], "not a cell"),
         (vec!["show", "adamas", "--position", "nonsense"], "position"),
         (vec!["show", "adamas", "--option", "size=12"], "size"),
-        (vec!["show", "adamas", "--record", "c1-c2 c1-c3"], "record move 2"),
+        (
+            vec!["show", "adamas", "--record", "c1-c2 c1-c3"],
+            "record move 2",
+        ),
         (vec!["show", "chess"], "unknown game"),
     ] {
         let out = cli(&args);
@@ -85,7 +86,10 @@ fn random_games_check_invariants_and_report_outcomes() {
     let out = cli(&["random", "adamas", "--games", "20", "--seed", "3"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.starts_with("20 random games of adamas (seed 3)"), "{text}");
+    assert!(
+        text.starts_with("20 random games of adamas (seed 3)"),
+        "{text}"
+    );
     assert!(text.contains("every invariant held"), "{text}");
     let again = cli(&["random", "adamas", "--games", "20", "--seed", "3"]);
     assert_eq!(stdout(&again), text, "the same seed gives the same games");
