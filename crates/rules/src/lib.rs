@@ -2,6 +2,19 @@
 //!
 //! Every game implements [`Game`], so the bots, the terminal front end and the app
 //! are generic over games. Randomness always comes in through an RNG argument.
+//!
+//! ```
+//! use tabula_rules::adamas::{Adamas, AdamasOptions};
+//! use tabula_rules::{Game, Status};
+//!
+//! let mut game = Adamas::new(AdamasOptions::default()).unwrap();
+//! assert_eq!(game.count_moves().to_u64(), Some(6_434));
+//! let opening = game.parse_move("c1-a1,c2,4xc3,e1").unwrap();
+//! let events = game.apply(&opening).unwrap();
+//! assert_eq!(events.len(), 4); // one `Moved` per part
+//! assert_eq!(game.position_string(), "o1../..../o1o1o4.x8/..../o1.. x ox 1 1");
+//! assert_eq!(game.status(), Status::Ongoing);
+//! ```
 
 pub mod adamas;
 mod cellset;
