@@ -62,6 +62,13 @@ fn split_destinations(game: &Adamas, from: usize, turn: &Turn, out: &mut [u8; MA
     n
 }
 
+/// The cells the stack on `from` may send pieces to this turn, in board order.
+pub(super) fn valid_destinations(game: &Adamas, from: usize) -> Vec<usize> {
+    let mut cells = [0u8; MAX_LOS];
+    let n = split_destinations(game, from, &Turn::of(game), &mut cells);
+    cells[..n].iter().map(|&c| c as usize).collect()
+}
+
 /// The merge sources of a cell the mover may move onto, or 0 if it may not receive.
 fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) -> usize {
     if !board::is_receivable(&game.board, to, game.to_move, &turn.threats) {

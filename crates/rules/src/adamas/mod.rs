@@ -178,27 +178,7 @@ impl Adamas {
     /// capture this includes every enemy stack in sight, whose capture depends on the
     /// order of the split's parts.
     pub fn valid_destinations(&self, from: usize) -> Vec<usize> {
-        let threats = self.threatened();
-        let mut out = [0u8; board::MAX_LOS];
-        let n = board::destinations(
-            self.grid,
-            &self.board,
-            from,
-            self.to_move,
-            self.split_targets(&threats),
-            &mut out,
-        );
-        let mut cells: Vec<usize> = out[..n].iter().map(|&c| c as usize).collect();
-        cells.sort_unstable();
-        cells
-    }
-
-    fn split_targets<'a>(&self, threats: &'a CellSet) -> board::EnemyTargets<'a> {
-        if self.options.prog_cap && self.ply > 0 {
-            board::EnemyTargets::AnyInSight
-        } else {
-            board::EnemyTargets::Threatened(threats)
-        }
+        generate::valid_destinations(self, from)
     }
 
     pub fn label(&self, cell: usize) -> String {

@@ -232,7 +232,7 @@ fn three_players_start_and_mixed_colour_threat() {
         assert_eq!(game.stack(cell(&game, label)), Some((Player(p), 12)));
         assert_eq!(game.visible_enemy_count(cell(&game, label)), Some(0));
     }
-    assert_eq!(enumerate_count_only(&game), 2_704_155);
+    assert_eq!(count(&game), 2_704_155);
 
     let mut mixed = position(4, "d4:o3 d2:x1 d6:y2", 'x', 7, AdamasOptions::default());
     assert_eq!(mixed.visible_enemy_count(cell(&mixed, "d4")), Some(3));
@@ -249,10 +249,6 @@ fn three_players_start_and_mixed_colour_threat() {
     assert_eq!(mixed.status(), Status::Ongoing);
     assert_eq!(mixed.to_move(), Player(2));
     assert!(mixed.position_string().ends_with(" y -xy 8 0"));
-}
-
-fn enumerate_count_only(game: &Adamas) -> u128 {
-    count(game)
 }
 
 #[test]
