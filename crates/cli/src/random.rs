@@ -103,7 +103,6 @@ pub fn bench<G: Game>(
 ) -> Result<(), String> {
     let seconds = args.seconds.unwrap_or(3.0);
     let budget = Duration::from_secs_f64(seconds);
-    let custom;
     let configurations: Vec<(String, Vec<(String, String)>)> = if args.options.is_empty() {
         configurations
             .iter()
@@ -117,8 +116,7 @@ pub fn bench<G: Game>(
             })
             .collect()
     } else {
-        custom = vec![("as given".to_string(), args.options.clone())];
-        custom
+        vec![("as given".to_string(), args.options.clone())]
     };
     for (name, options) in configurations {
         let config_args = Args {

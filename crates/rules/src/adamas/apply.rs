@@ -40,21 +40,11 @@ pub(super) fn play(game: &mut Adamas, mv: &AdamasMove, emit: &mut dyn FnMut(Adam
                     captured_any |= capture_if_enemy(game, to, emit);
                 }
                 let left = board::height(game.board[from]) - part.count;
-                game.set_cell(
-                    from,
-                    if left == 0 {
-                        0
-                    } else {
-                        board::pack(mover, left)
-                    },
-                );
+                game.set_cell(from, board::pack_or_empty(mover, left));
                 arriving += part.count;
             }
-            let kept = if game.board[to] != 0 {
-                board::height(game.board[to])
-            } else {
-                0
-            };
+            // Any enemy stack on `to` was captured above, so what stands there is ours.
+            let kept = board::height(game.board[to]);
             game.set_cell(to, board::pack(mover, kept + arriving));
         }
     }
@@ -193,21 +183,15 @@ pub(super) fn has_legal_move(game: &Adamas) -> bool {
     let board: &Board = &game.board;
     let mover = game.to_move;
     let own = |cell: usize| board[cell] != 0 && board::owner(board[cell]) == mover;
-    let mut walled_in = Vec::new();
-    for cell in (0..game.grid.len()).filter(|&c| own(c)) {
-        for dir in 0..6 {
-            if let Some(&next) = game.grid.ray(cell, dir).first() {
-                let next = next as usize;
-                if board[next] == 0 || own(next) {
-                    return true;
-                }
-                walled_in.push(next);
-            }
-        }
+    let neighbours = |cell: usize| (0..6).filter_map(move |dir| game.grid.ray(cell, dir).first());
+    let own_stacks = || (0..game.grid.len()).filter(|&c| own(c));
+    if own_stacks().any(|cell| neighbours(cell).any(|&n| board[n as usize] == 0 || own(n as usize)))
+    {
+        return true;
     }
-    // Only enemy neighbours: the threats decide (computed only in this rare case).
+    // Every neighbour is an enemy: the threats decide (computed only in this rare case).
     let threats = game.threatened();
-    walled_in.iter().any(|&cell| threats.contains(cell))
+    own_stacks().any(|cell| neighbours(cell).any(|&n| threats.contains(n as usize)))
 }
 
 pub(super) fn check_draws(game: &mut Adamas) {

@@ -21,6 +21,12 @@ pub fn pack(owner: u8, height: u16) -> u16 {
     (height << 2) | (owner as u16 + 1)
 }
 
+/// A packed stack, or an empty cell when no pieces are left.
+#[inline]
+pub fn pack_or_empty(owner: u8, height: u16) -> u16 {
+    if height == 0 { 0 } else { pack(owner, height) }
+}
+
 /// The owner of a non-empty cell.
 #[inline]
 pub fn owner(stack: u16) -> u8 {

@@ -1,9 +1,8 @@
 //! Building an Adamas move click by click (adamas.md §4.6, "UI"): pick a stack to split
 //! or a cell to merge into, then add or remove one piece at a time.
 
-use super::Adamas;
-use super::board;
 use super::moves::{AdamasMove, Part, Parts};
+use super::{Adamas, generate};
 use crate::{Game, IllegalMove, MoveBuilder, Status};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,14 +158,10 @@ fn remove_piece(parts: &mut Parts, cell: usize) {
 
 /// The mover's stacks that may send pieces to `to` this turn.
 fn merge_sources(game: &Adamas, to: usize) -> Vec<usize> {
-    if game.status() != Status::Ongoing
-        || !board::is_receivable(&game.board, to, game.to_move, &game.threatened())
-    {
+    if game.status() != Status::Ongoing {
         return Vec::new();
     }
-    let mut out = [0u8; 6];
-    let n = board::merge_sources(game.grid, &game.board, to, game.to_move, &mut out);
-    out[..n].iter().map(|&c| c as usize).collect()
+    generate::merge_sources(game, to)
 }
 
 impl MoveBuilder<Adamas> for AdamasBuilder {

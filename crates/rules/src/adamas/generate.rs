@@ -69,6 +69,15 @@ pub(super) fn valid_destinations(game: &Adamas, from: usize) -> Vec<usize> {
     cells[..n].iter().map(|&c| c as usize).collect()
 }
 
+/// The mover's stacks that may send pieces to `to` in a merge this turn, in board order.
+pub(super) fn merge_sources(game: &Adamas, to: usize) -> Vec<usize> {
+    let mut sources = [0u8; 6];
+    let n = merge_sources_of(game, to, &Turn::of(game), &mut sources);
+    let mut cells: Vec<usize> = sources[..n].iter().map(|&c| c as usize).collect();
+    cells.sort_unstable();
+    cells
+}
+
 /// The merge sources of a cell the mover may move onto, or 0 if it may not receive.
 fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) -> usize {
     if !board::is_receivable(&game.board, to, game.to_move, &turn.threats) {

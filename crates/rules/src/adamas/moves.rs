@@ -170,12 +170,7 @@ pub(super) fn apply_split_part(board: &mut Board, from: usize, part: &Part, move
 
 /// The new stacks on the source and the destination after one split part.
 pub(super) fn split_part_result(board: &Board, from: usize, part: &Part, mover: u8) -> (u16, u16) {
-    let left = board::height(board[from]) - part.count;
-    let source = if left == 0 {
-        0
-    } else {
-        board::pack(mover, left)
-    };
+    let source = board::pack_or_empty(mover, board::height(board[from]) - part.count);
     let target = board[part.cell as usize];
     let kept = if target != 0 && board::owner(target) == mover {
         board::height(target)
