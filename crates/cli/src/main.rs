@@ -8,6 +8,7 @@ mod setup;
 
 use args::Args;
 use tabula_rules::Game;
+use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
 
 const USAGE: &str =
@@ -24,7 +25,7 @@ verbs:
                              random games, checking every invariant after every move
   bench [GAME] [--seconds S] random playouts and legal moves generated per second
 
-games: adamas (absorption, adaptoid and adomoc are coming)
+games: adamas, absorption (adaptoid and adomoc are coming)
 Option keys are listed in docs/notation.md.";
 
 fn main() {
@@ -46,7 +47,9 @@ fn run(words: &[String]) -> i32 {
         let rest = &words[1 + game.is_some() as usize..];
         return finish(Args::parse(rest).map_err(|e| e.0).and_then(|args| {
             match game.map(String::as_str) {
-                None | Some("adamas") => bench_adamas(&args),
+                None => bench_adamas(&args).and_then(|()| bench_absorption(&args)),
+                Some("adamas") => bench_adamas(&args),
+                Some("absorption") => bench_absorption(&args),
                 Some(other) => Err(unknown_game(other)),
             }
         }));
@@ -64,13 +67,14 @@ fn run(words: &[String]) -> i32 {
     };
     match game.as_str() {
         "adamas" => run_verb::<Adamas>(verb, &args),
+        "absorption" => run_verb::<Absorption>(verb, &args),
         other => finish(Err(unknown_game(other))),
     }
 }
 
 fn unknown_game(name: &str) -> String {
     match name {
-        "absorption" | "adaptoid" | "adomoc" => format!("{name} is not implemented yet"),
+        "adaptoid" | "adomoc" => format!("{name} is not implemented yet"),
         _ => format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)"),
     }
 }
@@ -101,6 +105,10 @@ fn bench_adamas(args: &Args) -> Result<(), String> {
             ("size 4, 3 players", &[("size", "4"), ("players", "3")]),
         ],
     )
+}
+
+fn bench_absorption(args: &Args) -> Result<(), String> {
+    random::bench::<Absorption>(args, &[("default", &[])])
 }
 
 /// Errors (bad input, illegal moves) exit with status 2 after naming the problem.

@@ -31,9 +31,8 @@ fn parse_seats(text: &str, players: usize) -> Result<Vec<Seat>, String> {
     Ok(seats)
 }
 
-const HELP: &str = "Type a move in notation (for Adamas: c1-c3, 3xc1-c3, c1-2xc2,e1, 2xc1,b2-c3).
-Commands: moves (list the legal moves), count, board, undo (back to your previous turn),
-help, quit.";
+const COMMANDS: &str = "Commands: moves (list the legal moves), count, board, undo (back to your \
+previous turn), help, quit. Several moves may be typed on one line, separated by spaces or ';'.";
 
 pub fn play<G: Game>(args: &Args) -> Result<(), String> {
     let mut game = setup::start::<G>(args)?;
@@ -53,7 +52,8 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
 
-    println!("{}\n", HELP);
+    let help = format!("{}\n{COMMANDS}", G::NOTATION_HELP);
+    println!("{help}\n");
     println!("{}", game.ascii());
     while game.status() == Status::Ongoing {
         let mover = game.to_move();
@@ -81,7 +81,7 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
                         return Ok(());
                     }
                     "help" => {
-                        println!("{HELP}");
+                        println!("{help}");
                         continue;
                     }
                     "board" => {
@@ -105,18 +105,24 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
                 }
             }
         };
-        let before = game.clone();
-        match setup::play_text(&mut game, &text) {
-            Ok(events) => {
-                history.push(before);
-                println!("\n{name} plays {text}");
-                for event in &events {
-                    println!("  {}", game.describe_event(event));
+        for move_text in setup::split_moves(&text) {
+            let before = game.clone();
+            let name = game.player_name(game.to_move());
+            match setup::play_text(&mut game, move_text) {
+                Ok(events) => {
+                    history.push(before);
+                    println!("{name} plays {move_text}");
+                    for event in &events {
+                        println!("  {}", game.describe_event(event));
+                    }
                 }
-                println!("{}", game.ascii());
+                Err(e) => {
+                    println!("{e}\nType 'moves' to see legal moves, 'help' for help.");
+                    break;
+                }
             }
-            Err(e) => println!("{e}\nType 'moves' to see legal moves, 'help' for help."),
         }
+        println!("\n{}", game.ascii());
     }
     println!("{}", game.describe_status(game.status()));
     println!("Position: {}", game.position_string());

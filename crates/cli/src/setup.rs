@@ -19,7 +19,7 @@ pub fn start<G: Game>(args: &Args) -> Result<G, String> {
         None => G::new(options).map_err(|e| e.to_string())?,
     };
     if let Some(record) = &args.record {
-        for (i, text) in record.split_whitespace().enumerate() {
+        for (i, text) in split_moves(record).enumerate() {
             play_text(&mut game, text)
                 .map_err(|e| format!("record move {} ({text}): {e}", i + 1))?;
         }
@@ -31,4 +31,11 @@ pub fn start<G: Game>(args: &Args) -> Result<G, String> {
 pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Vec<G::Event>, String> {
     let mv = game.parse_move(text).map_err(|e| e.to_string())?;
     game.apply(&mv).map_err(|e| e.to_string())
+}
+
+/// The moves of a record or an input line: separated by whitespace or `;` (Absorption
+/// writes the actions of one turn with `;` between its phases).
+pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ';')
+        .filter(|m| !m.is_empty())
 }

@@ -22,6 +22,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The lowercase name used on the command line and in records.
     const NAME: &'static str;
+    /// How moves are written, with examples, for a player at a terminal.
+    const NOTATION_HELP: &'static str;
 
     /// The start position for these options.
     fn new(options: Self::Options) -> Result<Self, OptionsError>;

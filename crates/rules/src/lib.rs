@@ -16,6 +16,7 @@
 //! assert_eq!(game.status(), Status::Ongoing);
 //! ```
 
+pub mod absorption;
 pub mod adamas;
 mod cellset;
 mod count;

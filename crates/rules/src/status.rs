@@ -16,6 +16,10 @@ pub enum WinReason {
     LastPlayerStanding,
     /// The game's own target was reached (a score, a position).
     Goal,
+    /// Absorption: the opponent controls 3 pieces or fewer.
+    Reduction,
+    /// The opponent had no legal move at the start of their turn and forfeits.
+    Forfeit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -27,6 +31,8 @@ pub enum DrawReason {
     Repetition,
     /// No capture for the configured number of plies (a Tabula addition, off by default).
     NoCaptureCap,
+    /// The configured number of turns was played (a Tabula addition, off by default).
+    TurnCap,
 }
 
 impl WinReason {
@@ -34,6 +40,8 @@ impl WinReason {
         match self {
             WinReason::LastPlayerStanding => "the last player left",
             WinReason::Goal => "reached the goal",
+            WinReason::Reduction => "the opponent controls 3 pieces or fewer",
+            WinReason::Forfeit => "the opponent could not move and forfeits",
         }
     }
 }
@@ -60,6 +68,7 @@ impl fmt::Display for Status {
                     DrawReason::NoCaptureCap => {
                         "no capture within the move cap (a Tabula addition to the rules)"
                     }
+                    DrawReason::TurnCap => "the turn cap was reached (a Tabula addition to the rules)",
                 };
                 write!(f, "draw: {why}")
             }

@@ -1,5 +1,6 @@
 //! Perft tables kept as data files, as shakmaty does.
 
+use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
 use tabula_rules::{Game, perft};
 
@@ -31,4 +32,9 @@ fn check_table<G: Game>(table: &str) {
 #[test]
 fn adamas_perft_table() {
     check_table::<Adamas>(include_str!("perft/adamas.txt"));
+}
+
+#[test]
+fn absorption_perft_table() {
+    check_table::<Absorption>(include_str!("perft/absorption.txt"));
 }

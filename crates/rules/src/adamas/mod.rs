@@ -230,6 +230,8 @@ impl Game for Adamas {
     type Moves<'a> = AdamasMoves<'a>;
 
     const NAME: &'static str = "adamas";
+    const NOTATION_HELP: &'static str =
+        "Adamas moves: split c1-c3, 3xc1-c3, c1-2xc2,e1; merge 2xc1,b2-c3 (docs/notation.md).";
 
     fn new(options: AdamasOptions) -> Result<Self, OptionsError> {
         options.validate()?;

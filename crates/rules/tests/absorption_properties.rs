@@ -1,0 +1,133 @@
+//! Property tests over random Absorption games: the legal list agrees with `check_move`
+//! on a wide set of candidate actions, all 36 pieces stay on the board, and every text
+//! form round-trips.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+use tabula_rules::absorption::{
+    Absorption, AbsorptionMove, AbsorptionOptions, Allotment, DARK, LIGHT, SquareList,
+};
+use tabula_rules::{Game, Status};
+
+/// Actions worth asking `check_move` about: every legal one plus many near misses (any
+/// stack to any square within two steps, splits and merges around each stack,
+/// absorptions with every small distribution).
+fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
+    let mut all: Vec<AbsorptionMove> = game.legal_moves().collect();
+    let near = |s: u8| {
+        (0..64u8).filter(move |&t| {
+            let (dx, dy) = ((t % 8).abs_diff(s % 8), (t / 8).abs_diff(s / 8));
+            t != s && dx <= 2 && dy <= 2
+        })
+    };
+    all.push(AbsorptionMove::Pass);
+    for from in 0..64u8 {
+        if game.stack(from).is_none() {
+            continue;
+        }
+        for to in near(from) {
+            all.push(AbsorptionMove::Move { from, to });
+            all.push(AbsorptionMove::FollowUp { from, to });
+            all.push(AbsorptionMove::Merge {
+                dest: to,
+                others: SquareList::new(&[from]).unwrap(),
+            });
+            let gifts = Allotment::new(&[(to, rng.random_range(1..=3))]).unwrap();
+            all.push(AbsorptionMove::Absorb { target: from, gifts });
+        }
+        let around: Vec<u8> = near(from).collect();
+        for _ in 0..6 {
+            let a = around[rng.random_range(0..around.len())];
+            let b = around[rng.random_range(0..around.len())];
+            let c = around[rng.random_range(0..around.len())];
+            let h = rng.random_range(1..=2);
+            if let Some(parts) = Allotment::new(&[(a, h), (b, 1)]) {
+                all.push(AbsorptionMove::Split { from, parts });
+            }
+            if let Some(parts) = Allotment::new(&[(a, 1), (b, 1), (c, 1)]) {
+                all.push(AbsorptionMove::Split { from, parts });
+            }
+            if let Some(others) = SquareList::new(&[a, b]).filter(|_| a != from && b != from) {
+                all.push(AbsorptionMove::Merge { dest: from, others });
+            }
+            if let Some(gifts) = Allotment::new(&[(a, 1), (b, h)]) {
+                all.push(AbsorptionMove::Absorb { target: from, gifts });
+            }
+        }
+    }
+    all
+}
+
+fn check_position(game: &Absorption, rng: &mut SmallRng) -> Result<(), TestCaseError> {
+    game.check_invariants().map_err(TestCaseError::fail)?;
+    prop_assert_eq!(game.hash(), game.recompute_hash());
+    prop_assert_eq!(game.pieces_of(LIGHT) as u32 + game.pieces_of(DARK) as u32, 36);
+
+    let text = game.position_string();
+    let again = Absorption::from_position(game.options().clone(), &text)
+        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    prop_assert_eq!(again.position_string(), text.clone());
+    if game.status() == Status::Ongoing {
+        prop_assert_eq!(again.hash(), game.hash());
+    }
+
+    let legal: HashSet<AbsorptionMove> = game.legal_moves().collect();
+    prop_assert_eq!(legal.len() as u64, game.count_moves().to_u64().unwrap());
+    prop_assert_eq!(legal.len(), game.legal_moves().count(), "no duplicates");
+    for mv in candidates(game, rng) {
+        let written = game.format_move(&mv);
+        prop_assert_eq!(
+            game.check_move(&mv).is_ok(),
+            legal.contains(&mv),
+            "{} in {}",
+            written,
+            text
+        );
+        if legal.contains(&mv) {
+            prop_assert_eq!(game.parse_move(&written), Ok(mv), "{}", written);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn random_games_keep_every_invariant(
+        seed in any::<u64>(),
+        merge_connected in any::<bool>(),
+        forbid_pass_over_origin in any::<bool>(),
+        symmetric_absorption in any::<bool>(),
+        dark_first in any::<bool>(),
+        plies in 0usize..400,
+    ) {
+        let options = AbsorptionOptions {
+            merge_connected,
+            forbid_pass_over_origin,
+            symmetric_absorption,
+            dark_first,
+            ..AbsorptionOptions::default()
+        };
+        let mut game = Absorption::new(options).unwrap();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        check_position(&game, &mut rng)?;
+        for ply in 0..plies {
+            let Some(mv) = game.random_move(&mut rng) else {
+                prop_assert!(game.status().is_over());
+                prop_assert_eq!(game.legal_moves().next(), None);
+                break;
+            };
+            let mut fast = game.clone();
+            fast.play_unchecked(&mv);
+            game.apply(&mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(fast.position_string(), game.position_string());
+            // Checking every position is slow in debug builds; every third suffices.
+            if ply % 3 == 0 || game.status().is_over() {
+                check_position(&game, &mut rng)?;
+            }
+        }
+    }
+}
