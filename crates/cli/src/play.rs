@@ -122,7 +122,11 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
                 }
             }
         }
-        println!("\n{}", game.ascii());
+        // One board per turn between bots; after every line a human typed.
+        let next_seat = seats[game.to_move().index()];
+        if game.status().is_over() || next_seat == Seat::Human || game.to_move() != mover {
+            println!("\n{}", game.ascii());
+        }
     }
     println!("{}", game.describe_status(game.status()));
     println!("Position: {}", game.position_string());

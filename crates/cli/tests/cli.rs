@@ -126,3 +126,75 @@ fn play_reads_moves_until_the_game_ends_or_input_does() {
     assert!(text.contains("O wins"), "{text}");
     assert!(text.contains("Position:"), "{text}");
 }
+
+#[test]
+fn absorption_verbs() {
+    let out = cli(&["moves", "absorption", "--count"]);
+    assert_eq!(stdout(&out), "50 moves\n");
+    let out = cli(&["perft", "absorption", "--depth", "3"]);
+    assert_eq!(stdout(&out), "1 50\n2 554\n3 20628\n");
+
+    // A whole turn in one record, phases separated by ';' as in absorption.md §6.
+    let out = cli(&["apply", "absorption", "c1/b2:2,c2:1", "c2>c4", "pass"]);
+    assert!(
+        !out.status.success(),
+        "the follow-up ended the turn; pass is illegal"
+    );
+    let out = cli(&[
+        "show",
+        "absorption",
+        "--record",
+        "c1/b2:2,c2:1 c2>c4; f8/e7:2,f7:1 pass",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(text.contains("4  .  . L1"), "{text}");
+    assert!(text.contains("Light must split or merge"), "{text}");
+    assert!(
+        text.contains("Position: D3D3D33D3D3/4D2D12/8/8/2L15/8/1L26/L3L33L3L3L3 l a 3 4"),
+        "{text}"
+    );
+
+    let out = cli(&["apply", "absorption", "c1/b2:2,c2:9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("count from 1 to 2"));
+    let out = cli(&["random", "absorption", "--games", "5", "--seed", "4"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out).contains("every invariant held"));
+}
+
+#[test]
+fn play_absorption_a_turn_per_line() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args([
+            "play",
+            "absorption",
+            "--position",
+            "7D3/8/8/8/2L3D2L13/8/8/L3L3L3L3L3L3L3L3 l b:-:-:- 9 40",
+            "--seats",
+            "human,random",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\npass\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("absorb xd4[c4:1,e4:1]"), "{text}");
+    assert!(
+        text.contains("Light absorbed Dark's stack of 2 on d4: 2 to e4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Light wins (the opponent controls 3 pieces or fewer)"),
+        "{text}"
+    );
+}

@@ -68,7 +68,9 @@ impl fmt::Display for Status {
                     DrawReason::NoCaptureCap => {
                         "no capture within the move cap (a Tabula addition to the rules)"
                     }
-                    DrawReason::TurnCap => "the turn cap was reached (a Tabula addition to the rules)",
+                    DrawReason::TurnCap => {
+                        "the turn cap was reached (a Tabula addition to the rules)"
+                    }
                 };
                 write!(f, "draw: {why}")
             }

@@ -35,7 +35,10 @@ fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
                 others: SquareList::new(&[from]).unwrap(),
             });
             let gifts = Allotment::new(&[(to, rng.random_range(1..=3))]).unwrap();
-            all.push(AbsorptionMove::Absorb { target: from, gifts });
+            all.push(AbsorptionMove::Absorb {
+                target: from,
+                gifts,
+            });
         }
         let around: Vec<u8> = near(from).collect();
         for _ in 0..6 {
@@ -53,7 +56,10 @@ fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
                 all.push(AbsorptionMove::Merge { dest: from, others });
             }
             if let Some(gifts) = Allotment::new(&[(a, 1), (b, h)]) {
-                all.push(AbsorptionMove::Absorb { target: from, gifts });
+                all.push(AbsorptionMove::Absorb {
+                    target: from,
+                    gifts,
+                });
             }
         }
     }
@@ -63,7 +69,10 @@ fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
 fn check_position(game: &Absorption, rng: &mut SmallRng) -> Result<(), TestCaseError> {
     game.check_invariants().map_err(TestCaseError::fail)?;
     prop_assert_eq!(game.hash(), game.recompute_hash());
-    prop_assert_eq!(game.pieces_of(LIGHT) as u32 + game.pieces_of(DARK) as u32, 36);
+    prop_assert_eq!(
+        game.pieces_of(LIGHT) as u32 + game.pieces_of(DARK) as u32,
+        36
+    );
 
     let text = game.position_string();
     let again = Absorption::from_position(game.options().clone(), &text)

@@ -177,7 +177,12 @@ fn lone_absorption(game: &Absorption, absorber: u8) -> Lone {
             false
         }
     });
-    debug_assert_eq!(game.phase, Phase::Absorb { absorber: Player(absorber) });
+    debug_assert_eq!(
+        game.phase,
+        Phase::Absorb {
+            absorber: Player(absorber)
+        }
+    );
     found
 }
 
@@ -185,9 +190,6 @@ fn end_turn(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
     game.mover = 1 - game.mover;
     game.turn += 1;
     game.phase = Phase::SplitOrMerge;
-    emit(AbsorptionEvent::TurnEnded {
-        next: Player(game.mover),
-    });
     game.status = start_of_turn_status(game);
     let hash = game.hash();
     game.history.push(hash);
@@ -199,7 +201,11 @@ fn end_turn(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
             reason: DrawReason::Repetition,
         };
     }
-    if game.status != Status::Ongoing {
+    if game.status == Status::Ongoing {
+        emit(AbsorptionEvent::TurnEnded {
+            next: Player(game.mover),
+        });
+    } else {
         emit(AbsorptionEvent::GameOver {
             status: game.status,
         });

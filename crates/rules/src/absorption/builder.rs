@@ -32,7 +32,11 @@ pub fn steps_of(mv: &AbsorptionMove) -> Vec<AbsorptionStep> {
     use AbsorptionStep::*;
     match *mv {
         AbsorptionMove::Split { from, parts } => std::iter::once(Pick(from))
-            .chain(parts.iter().map(|(square, height)| Place { square, height }))
+            .chain(
+                parts
+                    .iter()
+                    .map(|(square, height)| Place { square, height }),
+            )
             .collect(),
         AbsorptionMove::Merge { dest, others } => std::iter::once(Pick(dest))
             .chain(others.as_slice().iter().map(|&s| Pick(s)))

@@ -39,7 +39,12 @@ pub fn check_move(game: &Absorption, mv: &AbsorptionMove) -> Result<(), IllegalM
             }
             check_path(game, from, to, small_targets(game, from, origin), "a Small")
         }
-        (Phase::Move { involved, follow, .. }, AbsorptionMove::Move { from, to }) => {
+        (
+            Phase::Move {
+                involved, follow, ..
+            },
+            AbsorptionMove::Move { from, to },
+        ) => {
             own_stack(game, from)?;
             if follow & bit(from) != 0 {
                 return illegal(format!(
@@ -152,11 +157,7 @@ fn check_split(game: &Absorption, from: u8, parts: super::Allotment) -> Result<(
     }
     for (square, _) in parts.iter() {
         if ADJACENT[from as usize] & bit(square) == 0 {
-            return illegal(format!(
-                "{} is not next to {}",
-                label(square),
-                label(from)
-            ));
+            return illegal(format!("{} is not next to {}", label(square), label(from)));
         }
         if game.stack(square).is_some() {
             return illegal(format!("{} is occupied", label(square)));
@@ -225,7 +226,11 @@ fn check_path(
     if !straight || distance > reach {
         return illegal(format!(
             "{what} moves {} in a straight line",
-            if reach == 1 { "1 square" } else { "1 or 2 squares" }
+            if reach == 1 {
+                "1 square"
+            } else {
+                "1 or 2 squares"
+            }
         ));
     }
     illegal(format!(

@@ -20,10 +20,7 @@ pub fn for_each_move(game: &Absorption, visit: &mut impl FnMut(AbsorptionMove) -
             involved,
             follow,
             origin,
-        } => {
-            moves(game, involved, follow, origin, visit)
-                && visit(AbsorptionMove::Pass)
-        }
+        } => moves(game, involved, follow, origin, visit) && visit(AbsorptionMove::Pass),
         Phase::Absorb { absorber } => absorptions(game, absorber.0, visit),
     }
 }
@@ -456,7 +453,8 @@ pub fn absorbers_of(game: &Absorption, absorber: u8, target: u8) -> Option<u64> 
 /// The enemy stacks `absorber` must absorb now.
 pub fn absorbable(game: &Absorption, absorber: u8) -> u64 {
     let mut set = 0;
-    let candidates = game.occupied[1 - absorber as usize] & dilate(game.occupied[absorber as usize]);
+    let candidates =
+        game.occupied[1 - absorber as usize] & dilate(game.occupied[absorber as usize]);
     for target in squares(candidates) {
         if absorbers_of(game, absorber, target).is_some() {
             set |= bit(target);
@@ -479,12 +477,18 @@ fn absorptions(
             k += 1;
         }
         let mut gifts = [(0u8, 0u8); 4];
-        if !distributions(&rooms[..k], game.heights[target as usize], &mut gifts, 0, &mut |g| {
-            visit(AbsorptionMove::Absorb {
-                target,
-                gifts: Allotment::new(g).expect("distinct squares"),
-            })
-        }) {
+        if !distributions(
+            &rooms[..k],
+            game.heights[target as usize],
+            &mut gifts,
+            0,
+            &mut |g| {
+                visit(AbsorptionMove::Absorb {
+                    target,
+                    gifts: Allotment::new(g).expect("distinct squares"),
+                })
+            },
+        ) {
             return false;
         }
     }

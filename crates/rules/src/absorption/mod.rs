@@ -115,7 +115,11 @@ pub enum AbsorptionEvent {
         height: u8,
     },
     /// A stack moved; `follow_up` marks a split Small's immediate move.
-    Moved { from: u8, to: u8, follow_up: bool },
+    Moved {
+        from: u8,
+        to: u8,
+        follow_up: bool,
+    },
     /// The mover moved nothing more this turn.
     Passed,
     /// `absorber` absorbed `owner`'s stack of `height` on `target`; its pieces were
@@ -128,8 +132,12 @@ pub enum AbsorptionEvent {
         gifts: Allotment,
     },
     /// The turn passed to `next`.
-    TurnEnded { next: Player },
-    GameOver { status: Status },
+    TurnEnded {
+        next: Player,
+    },
+    GameOver {
+        status: Status,
+    },
 }
 
 impl Absorption {
@@ -382,7 +390,12 @@ impl Game for Absorption {
                 (0, false, false) => {}
                 (1..=3, true, false) => counted[0] += height,
                 (1..=3, false, true) => counted[1] += height,
-                _ => return Err(format!("{} holds a malformed stack", squares::label(square))),
+                _ => {
+                    return Err(format!(
+                        "{} holds a malformed stack",
+                        squares::label(square)
+                    ));
+                }
             }
         }
         if counted != self.pieces {
@@ -403,7 +416,9 @@ impl Game for Absorption {
             if involved & !self.occupied[self.mover as usize] != 0 {
                 return Err("an involved square holds no stack of the mover".into());
             }
-            if follow & !involved != 0 || squares::squares(follow).any(|s| self.heights[s as usize] != 1) {
+            if follow & !involved != 0
+                || squares::squares(follow).any(|s| self.heights[s as usize] != 1)
+            {
                 return Err("a follow-up square is not an involved Small".into());
             }
             if (follow != 0) != origin.is_some() {
@@ -494,7 +509,11 @@ fn describe_event(game: &Absorption, event: &AbsorptionEvent) -> String {
             follow_up,
         } => format!(
             "{} {} to {}",
-            if follow_up { "follow-up: moved" } else { "moved" },
+            if follow_up {
+                "follow-up: moved"
+            } else {
+                "moved"
+            },
             label(from),
             label(to)
         ),

@@ -100,11 +100,7 @@ impl<'a> Reader<'a> {
             }
         }
         Allotment::new(&pairs).ok_or_else(|| {
-            NotationError::new(
-                self.text,
-                start,
-                "at most four squares, each named once",
-            )
+            NotationError::new(self.text, start, "at most four squares, each named once")
         })
     }
 }
@@ -164,7 +160,9 @@ pub fn parse_move(text: &str) -> Result<AbsorptionMove, NotationError> {
         all.remove(index);
         let others = SquareList::new(&all)
             .filter(|_| !all.contains(&dest))
-            .ok_or_else(|| NotationError::new(trimmed, 0, "a merge joins 2 or 3 distinct squares"))?;
+            .ok_or_else(|| {
+                NotationError::new(trimmed, 0, "a merge joins 2 or 3 distinct squares")
+            })?;
         return Ok(AbsorptionMove::Merge { dest, others });
     }
     if r.eat('>') {

@@ -130,7 +130,12 @@ fn read_board(game: &mut Absorption, board: &str) -> Result<(), PositionError> {
                 'L' | 'l' => Some(0),
                 'D' | 'd' => Some(1),
                 '1'..='8' => None,
-                _ => return error(&field, format!("unexpected {c:?} (stacks are L1-L3, D1-D3)")),
+                _ => {
+                    return error(
+                        &field,
+                        format!("unexpected {c:?} (stacks are L1-L3, D1-D3)"),
+                    );
+                }
             };
             let Some(owner) = owner else {
                 x += c as u8 - b'0';
@@ -201,7 +206,10 @@ fn read_phase(game: &Absorption, text: &str) -> Result<Phase, PositionError> {
     if involved & !own != 0 {
         return error(
             "phase",
-            format!("involved squares without a stack of the mover: {}", labels(involved & !own)),
+            format!(
+                "involved squares without a stack of the mover: {}",
+                labels(involved & !own)
+            ),
         );
     }
     if follow & !involved != 0 || squares(follow).any(|s| game.heights[s as usize] != 1) {
@@ -209,7 +217,10 @@ fn read_phase(game: &Absorption, text: &str) -> Result<Phase, PositionError> {
     }
     match origin {
         Some(o) if follow == 0 => {
-            return error("phase", format!("origin {} given with no follow-up left", label(o)));
+            return error(
+                "phase",
+                format!("origin {} given with no follow-up left", label(o)),
+            );
         }
         None if follow != 0 => return error("phase", "follow-ups need the split's origin"),
         Some(o) if game.stack(o).is_some() => {
@@ -275,7 +286,10 @@ pub fn ascii(game: &Absorption) -> String {
         Phase::Absorb { .. } => format!("{name} must choose an absorption (marked !)"),
     };
     out.push_str(&phase);
-    if game.status == Status::Ongoing && !matches!(game.phase, Phase::Absorb { .. }) && threatened != 0 {
+    if game.status == Status::Ongoing
+        && !matches!(game.phase, Phase::Absorb { .. })
+        && threatened != 0
+    {
         out.push_str(&format!(
             "\n! marks the stacks {name} would absorb if the turn ended now: {}",
             labels(threatened)

@@ -30,10 +30,10 @@ const fn neighbour_table(orthogonal_only: bool) -> [u64; SQUARES] {
     while square < SQUARES {
         let mut d = 0;
         while d < 8 {
-            if !orthogonal_only || d % 2 == 0 {
-                if let Some(n) = step(square as u8, DIRECTIONS[d]) {
-                    table[square] |= 1 << n;
-                }
+            if let Some(n) = step(square as u8, DIRECTIONS[d])
+                && (!orthogonal_only || d % 2 == 0)
+            {
+                table[square] |= 1 << n;
             }
             d += 1;
         }

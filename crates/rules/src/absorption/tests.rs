@@ -40,7 +40,10 @@ fn setup_counts() {
     assert_eq!(game.to_move(), LIGHT);
     let all = moves(&game);
     assert_eq!(all.len(), 50);
-    assert!(all.iter().all(|m| m.contains('/')), "no merges at the start");
+    assert!(
+        all.iter().all(|m| m.contains('/')),
+        "no merges at the start"
+    );
     let from = |square: &str| {
         all.iter()
             .filter(|m| m.starts_with(&format!("{square}/")))
@@ -48,7 +51,10 @@ fn setup_counts() {
             .collect::<Vec<_>>()
     };
     let c1 = from("c1");
-    assert_eq!(c1.iter().filter(|m| m.matches(':').count() == 2).count(), 12);
+    assert_eq!(
+        c1.iter().filter(|m| m.matches(':').count() == 2).count(),
+        12
+    );
     assert_eq!(c1.iter().filter(|m| m.matches(':').count() == 3).count(), 4);
     let per_stack: Vec<usize> = ["a1", "b1", "c1", "f1", "g1", "h1"]
         .iter()
@@ -95,7 +101,10 @@ fn medium_absorbed_by_three_smalls() {
     assert_eq!(stack(&a, "d5"), Some((LIGHT, 1)));
     assert_eq!(stack(&a, "d4"), None);
     assert_eq!(a.pieces_of(DARK), 6);
-    assert_eq!(events.last(), Some(&AbsorptionEvent::TurnEnded { next: DARK }));
+    assert_eq!(
+        events.last(),
+        Some(&AbsorptionEvent::TurnEnded { next: DARK })
+    );
     assert_eq!(a.to_move(), DARK);
     assert_eq!(a.turn(), 6);
 
@@ -113,7 +122,10 @@ fn capacity_blocks_absorption() {
     let events = play(&mut game, "pass");
     assert_eq!(
         events,
-        [AbsorptionEvent::Passed, AbsorptionEvent::TurnEnded { next: DARK }]
+        [
+            AbsorptionEvent::Passed,
+            AbsorptionEvent::TurnEnded { next: DARK }
+        ]
     );
     assert_eq!(stack(&game, "d4"), Some((DARK, 3)));
 }
@@ -194,7 +206,11 @@ fn split_follow_up() {
     let reason = after.check_move(&back).unwrap_err().reason;
     assert!(reason.contains("back onto d4"), "{reason}");
     // c3 has moved once already.
-    assert!(after.check_move(&after.parse_move("a3>a4").unwrap()).is_err());
+    assert!(
+        after
+            .check_move(&after.parse_move("a3>a4").unwrap())
+            .is_err()
+    );
 
     let over = game.parse_move("c3>e5").unwrap();
     assert!(game.check_move(&over).is_ok());
@@ -256,7 +272,10 @@ fn win_by_reduction() {
         reason: WinReason::Reduction,
     };
     assert_eq!(game.status(), won);
-    assert_eq!(events.last(), Some(&AbsorptionEvent::GameOver { status: won }));
+    assert_eq!(
+        events.last(),
+        Some(&AbsorptionEvent::GameOver { status: won })
+    );
     // The finished position reads back as finished.
     assert_eq!(position(&game.position_string()).status(), won);
 }
@@ -266,7 +285,10 @@ fn merges_star_and_connected() {
     // Three Smalls in a line a3-b3-c3 (and nothing else mergeable).
     let text = "7D3/7D3/8/8/8/L1L1L15/8/7L3 l a 1 0";
     let star = moves(&position(text));
-    let three: Vec<&String> = star.iter().filter(|m| m.matches('+').count() == 2).collect();
+    let three: Vec<&String> = star
+        .iter()
+        .filter(|m| m.matches('+').count() == 2)
+        .collect();
     assert_eq!(three, ["a3+b3+c3>b3"]);
     let connected = AbsorptionOptions {
         merge_connected: true,
@@ -279,9 +301,16 @@ fn merges_star_and_connected() {
         .collect();
     chains.sort();
     assert_eq!(chains, ["a3+b3+c3>a3", "a3+b3+c3>b3", "a3+b3+c3>c3"]);
-    assert!(game.check_move(&game.parse_move("a3+b3+c3>a3").unwrap()).is_ok());
+    assert!(
+        game.check_move(&game.parse_move("a3+b3+c3>a3").unwrap())
+            .is_ok()
+    );
     let plain = position(text);
-    assert!(plain.check_move(&plain.parse_move("a3+b3+c3>a3").unwrap()).is_err());
+    assert!(
+        plain
+            .check_move(&plain.parse_move("a3+b3+c3>a3").unwrap())
+            .is_err()
+    );
     // A triangle under the connected rule is listed once per destination.
     let triangle = with(connected_options(), "7D3/7D3/8/8/8/L1L16/L17/7L3 l a 1 0");
     let mut listed: Vec<String> = moves(&triangle)
@@ -407,8 +436,14 @@ fn malformed_input_is_refused_clearly() {
         ("D3D3D32D3D3D3/8/8/8/8/8/8/L3L3L32L3L3L3 x a 1 0", "mover"),
         ("D3D3D32D3D3D3/8/8/8/8/8/8/L3L3L32L3L3L3 l q 1 0", "phase"),
         ("D3D3D32D3D3D3/8/8/8/8/8/8/L3L3L32L3L3L3 l a 0 0", "turn"),
-        ("D3D3D32D3D3D3/8/8/8/8/8/8/L3L3L32L3L3L3 l b:e4:-:- 1 0", "phase"),
-        ("D3D3D3D3D3D3D3D3/D3D3D3D3D3D3D3D3/8/8/8/8/8/L3 l a 1 0", "board"),
+        (
+            "D3D3D32D3D3D3/8/8/8/8/8/8/L3L3L32L3L3L3 l b:e4:-:- 1 0",
+            "phase",
+        ),
+        (
+            "D3D3D3D3D3D3D3D3/D3D3D3D3D3D3D3D3/8/8/8/8/8/L3 l a 1 0",
+            "board",
+        ),
     ] {
         let err = Absorption::from_position(AbsorptionOptions::default(), text).unwrap_err();
         assert!(err.field.contains(field), "{text}: {err}");
@@ -442,17 +477,43 @@ fn builder_offers_the_steps_of_legal_actions() {
     let game = Absorption::new(AbsorptionOptions::default()).unwrap();
     let mut builder = game.builder();
     let first = builder.legal_steps(&game);
-    assert_eq!(first.iter().filter(|s| matches!(s, AbsorptionStep::Pick(_))).count(), 6);
+    assert_eq!(
+        first
+            .iter()
+            .filter(|s| matches!(s, AbsorptionStep::Pick(_)))
+            .count(),
+        6
+    );
     builder.push(&game, AbsorptionStep::Pick(sq("c1"))).unwrap();
     builder
-        .push(&game, AbsorptionStep::Place { square: sq("b2"), height: 2 })
+        .push(
+            &game,
+            AbsorptionStep::Place {
+                square: sq("b2"),
+                height: 2,
+            },
+        )
         .unwrap();
     assert_eq!(builder.complete_move(&game), None);
-    assert!(builder
-        .push(&game, AbsorptionStep::Place { square: sq("b2"), height: 1 })
-        .is_err());
+    assert!(
+        builder
+            .push(
+                &game,
+                AbsorptionStep::Place {
+                    square: sq("b2"),
+                    height: 1
+                }
+            )
+            .is_err()
+    );
     builder
-        .push(&game, AbsorptionStep::Place { square: sq("c2"), height: 1 })
+        .push(
+            &game,
+            AbsorptionStep::Place {
+                square: sq("c2"),
+                height: 1,
+            },
+        )
         .unwrap();
     let mv = builder.complete_move(&game).unwrap();
     assert_eq!(game.format_move(&mv), "c1/b2:2,c2:1");
