@@ -31,8 +31,9 @@ fn parse_seats(text: &str, players: usize) -> Result<Vec<Seat>, String> {
     Ok(seats)
 }
 
-const COMMANDS: &str = "Commands: moves (list the legal moves), count, board, undo (back to your \
-previous turn), help, quit. Several moves may be typed on one line, separated by spaces or ';'.";
+const COMMANDS: &str = "Commands: moves (list the legal moves), count, board, undo (take back \
+your last move and any bot moves after it), help, quit. Several moves may be typed on one \
+line, separated by spaces or ';'.";
 
 pub fn play<G: Game>(args: &Args) -> Result<(), String> {
     let mut game = setup::start::<G>(args)?;
