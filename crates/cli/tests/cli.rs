@@ -13,6 +13,27 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Runs `play GAME --position POSITION --seats human,random` with `input` on stdin.
+fn play_with_input(game: &str, position: &str, input: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args([
+            "play",
+            game,
+            "--position",
+            position,
+            "--seats",
+            "human,random",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    stdout(&child.wait_with_output().unwrap())
+}
+
 #[test]
 fn moves_count_prints_one_line() {
     let out = cli(&["moves", "adamas", "--count"]);
@@ -97,30 +118,12 @@ fn random_games_check_invariants_and_report_outcomes() {
 
 #[test]
 fn play_reads_moves_until_the_game_ends_or_input_does() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args([
-            "play",
-            "adamas",
-            "--position",
-            "..x1/..../...../..../o1.. o ox 9 0",
-            "--seats",
-            "human,random",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     // X's a3 and O's e1 see each other along a diagonal: O captures and wins.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"moves\ne1-q1\ne1-a3\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = stdout(&out);
+    let text = play_with_input(
+        "adamas",
+        "..x1/..../...../..../o1.. o ox 9 0",
+        b"moves\ne1-q1\ne1-a3\n",
+    );
     assert!(text.contains("cannot read move"), "{text}");
     assert!(text.contains("O plays e1-a3"), "{text}");
     assert!(text.contains("O wins"), "{text}");
@@ -165,29 +168,11 @@ fn absorption_verbs() {
 
 #[test]
 fn play_absorption_a_turn_per_line() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args([
-            "play",
-            "absorption",
-            "--position",
-            "7D3/8/8/8/2L3D2L13/8/8/L3L3L3L3L3L3L3L3 l b:-:-:- 9 40",
-            "--seats",
-            "human,random",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"help\npass\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = stdout(&out);
+    let text = play_with_input(
+        "absorption",
+        "7D3/8/8/8/2L3D2L13/8/8/L3L3L3L3L3L3L3L3 l b:-:-:- 9 40",
+        b"help\npass\n",
+    );
     assert!(text.contains("absorb xd4[c4:1,e4:1]"), "{text}");
     assert!(
         text.contains("Light absorbed Dark's stack of 2 on d4: 2 to e4"),

@@ -24,6 +24,7 @@ mod error;
 mod game;
 mod hash;
 pub mod hexgrid;
+mod option_value;
 mod player;
 mod status;
 

@@ -285,24 +285,14 @@ impl Game for Absorption {
         key: &str,
         value: &str,
     ) -> Result<(), OptionsError> {
-        let flag = || match value {
-            "true" | "on" | "yes" | "1" => Ok(true),
-            "false" | "off" | "no" | "0" => Ok(false),
-            _ => Err(OptionsError::new(format!(
-                "{key} needs true or false, not {value:?}"
-            ))),
-        };
+        use crate::option_value::{flag, number};
         match key {
-            "dark_first" => options.dark_first = flag()?,
-            "merge_connected" => options.merge_connected = flag()?,
-            "forbid_pass_over_origin" => options.forbid_pass_over_origin = flag()?,
-            "symmetric_absorption" => options.symmetric_absorption = flag()?,
-            "repetition_draw" => options.repetition_draw = flag()?,
-            "turn_cap" => {
-                options.turn_cap = value.parse().map_err(|_| {
-                    OptionsError::new(format!("turn_cap needs a number, not {value:?}"))
-                })?
-            }
+            "dark_first" => options.dark_first = flag(key, value)?,
+            "merge_connected" => options.merge_connected = flag(key, value)?,
+            "forbid_pass_over_origin" => options.forbid_pass_over_origin = flag(key, value)?,
+            "symmetric_absorption" => options.symmetric_absorption = flag(key, value)?,
+            "repetition_draw" => options.repetition_draw = flag(key, value)?,
+            "turn_cap" => options.turn_cap = number(key, value)?,
             _ => {
                 return Err(OptionsError::new(format!(
                     "absorption has no option {key:?} (known: dark_first, merge_connected, \

@@ -252,20 +252,7 @@ impl Game for Adamas {
     }
 
     fn set_option(options: &mut AdamasOptions, key: &str, value: &str) -> Result<(), OptionsError> {
-        fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, OptionsError> {
-            value
-                .parse()
-                .map_err(|_| OptionsError::new(format!("{key} needs a number, not {value:?}")))
-        }
-        fn flag(key: &str, value: &str) -> Result<bool, OptionsError> {
-            match value {
-                "true" | "on" | "yes" | "1" => Ok(true),
-                "false" | "off" | "no" | "0" => Ok(false),
-                _ => Err(OptionsError::new(format!(
-                    "{key} needs true or false, not {value:?}"
-                ))),
-            }
-        }
+        use crate::option_value::{flag, number};
         match key {
             "size" => options.size = Some(number(key, value)?),
             "pieces" => options.pieces = Some(number(key, value)?),
