@@ -91,7 +91,7 @@ pub fn play(game: &mut Absorption, mv: &AbsorptionMove, emit: &mut impl FnMut(Ab
         }
         AbsorptionMove::Absorb { target, gifts } => absorb(game, target, gifts, emit),
     }
-    game.ply += 1;
+    game.ply = game.ply.saturating_add(1);
     settle(game, emit);
 }
 
@@ -188,7 +188,7 @@ fn lone_absorption(game: &Absorption, absorber: u8) -> Lone {
 
 fn end_turn(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
     game.mover = 1 - game.mover;
-    game.turn += 1;
+    game.turn = game.turn.saturating_add(1);
     game.phase = Phase::SplitOrMerge;
     game.status = start_of_turn_status(game);
     let hash = game.hash();

@@ -139,6 +139,9 @@ fn read_board(game: &mut Absorption, board: &str) -> Result<(), PositionError> {
             };
             let Some(owner) = owner else {
                 x += c as u8 - b'0';
+                if x > 8 {
+                    return error(&field, "more than 8 squares");
+                }
                 continue;
             };
             let height = match chars.next() {

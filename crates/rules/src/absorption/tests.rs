@@ -431,6 +431,10 @@ fn malformed_input_is_refused_clearly() {
         ("", "fields"),
         ("8/8/8/8/8/8/8 l a 1 0", "board"),
         ("9/8/8/8/8/8/8/8 l a 1 0", "rank 8"),
+        (
+            "8888888888888888888888888888888888/8/8/8/8/8/8/8 l a 1 0",
+            "rank 8",
+        ),
         ("L4 7/8/8/8/8/8/8/8 l a 1 0", "fields"),
         ("L47/8/8/8/8/8/8/8 l a 1 0", "rank 8"),
         ("D3D3D32D3D3D3/8/8/8/8/8/8/L3L3L32L3L3L3 x a 1 0", "mover"),
@@ -448,6 +452,11 @@ fn malformed_input_is_refused_clearly() {
         let err = Absorption::from_position(AbsorptionOptions::default(), text).unwrap_err();
         assert!(err.field.contains(field), "{text}: {err}");
     }
+    // Counters at their limit stay there instead of overflowing.
+    let mut late = position("6D3D3/8/8/3L14/2L1D2L13/8/8/L37 l b:-:-:- 4294967295 4294967295");
+    play(&mut late, "pass");
+    play(&mut late, "xd4[c4:2]");
+    assert_eq!((late.turn(), late.ply()), (u32::MAX, u32::MAX));
     let mut options = AbsorptionOptions::default();
     assert!(Absorption::set_option(&mut options, "merge_connected", "maybe").is_err());
     assert!(Absorption::set_option(&mut options, "size", "3").is_err());

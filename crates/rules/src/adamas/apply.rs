@@ -50,11 +50,11 @@ pub(super) fn play(game: &mut Adamas, mv: &AdamasMove, emit: &mut dyn FnMut(Adam
     }
     // The hash's rights part changes with the ply (the opening ban) and the mover.
     game.hash ^= game.rights_key();
-    game.ply += 1;
+    game.ply = game.ply.saturating_add(1);
     game.plies_since_capture = if captured_any {
         0
     } else {
-        game.plies_since_capture + 1
+        game.plies_since_capture.saturating_add(1)
     };
     let removed_pieces = end_of_move(game, emit);
     game.hash ^= game.rights_key();
