@@ -139,7 +139,7 @@ pub fn settle(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
                     absorber: Player(game.mover),
                 };
             }
-            Phase::Absorb { absorber } => match lone_absorption(game, absorber.0) {
+            Phase::Absorb { absorber } => match lone_absorption(game) {
                 Lone::None => {
                     if game.options.symmetric_absorption && absorber.0 == game.mover {
                         game.phase = Phase::Absorb {
@@ -165,7 +165,8 @@ enum Lone {
     Several,
 }
 
-fn lone_absorption(game: &Absorption, absorber: u8) -> Lone {
+/// Whether the absorbing player has no choice, one, or several.
+fn lone_absorption(game: &Absorption) -> Lone {
     let mut found = Lone::None;
     generate::for_each_move(game, &mut |mv| match found {
         Lone::None => {
@@ -177,12 +178,6 @@ fn lone_absorption(game: &Absorption, absorber: u8) -> Lone {
             false
         }
     });
-    debug_assert_eq!(
-        game.phase,
-        Phase::Absorb {
-            absorber: Player(absorber)
-        }
-    );
     found
 }
 

@@ -37,7 +37,14 @@ pub fn check_move(game: &Absorption, mv: &AbsorptionMove) -> Result<(), IllegalM
                     label(to)
                 ));
             }
-            check_path(game, from, to, small_targets(game, from, origin), "a Small")
+            check_path(
+                game,
+                from,
+                to,
+                small_targets(game, from, origin),
+                "a Small",
+                2,
+            )
         }
         (
             Phase::Move {
@@ -59,12 +66,12 @@ pub fn check_move(game: &Absorption, mv: &AbsorptionMove) -> Result<(), IllegalM
                     label(from)
                 ));
             }
-            let what = match game.heights[from as usize] {
-                1 => "a Small",
-                2 => "a Medium",
+            let (what, reach) = match game.heights[from as usize] {
+                1 => ("a Small", 2),
+                2 => ("a Medium", 1),
                 _ => return illegal("a Large stack never moves"),
             };
-            check_path(game, from, to, move_targets(game, from), what)
+            check_path(game, from, to, move_targets(game, from), what, reach)
         }
         (Phase::Move { .. }, AbsorptionMove::Pass) => Ok(()),
         (Phase::Move { .. }, AbsorptionMove::Split { .. } | AbsorptionMove::Merge { .. }) => {
@@ -209,6 +216,7 @@ fn check_path(
     to: u8,
     targets: u64,
     what: &str,
+    reach: i32,
 ) -> Result<(), IllegalMove> {
     if targets & bit(to) != 0 {
         return Ok(());
@@ -222,7 +230,6 @@ fn check_path(
     );
     let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
     let distance = dx.abs().max(dy.abs());
-    let reach = if what == "a Medium" { 1 } else { 2 };
     if !straight || distance > reach {
         return illegal(format!(
             "{what} moves {} in a straight line",
