@@ -23,6 +23,24 @@ fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
         })
     };
     all.push(AbsorptionMove::Pass);
+    for off_board in [64, 200, 255] {
+        all.push(AbsorptionMove::Move {
+            from: off_board,
+            to: 0,
+        });
+        all.push(AbsorptionMove::FollowUp {
+            from: 0,
+            to: off_board,
+        });
+        all.push(AbsorptionMove::Merge {
+            dest: 0,
+            others: SquareList::new(&[off_board]).unwrap(),
+        });
+        all.push(AbsorptionMove::Absorb {
+            target: off_board,
+            gifts: Allotment::new(&[(0, 1)]).unwrap(),
+        });
+    }
     for from in 0..64u8 {
         if game.stack(from).is_none() {
             continue;
@@ -52,7 +70,10 @@ fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
             if let Some(parts) = Allotment::new(&[(a, 1), (b, 1), (c, 1)]) {
                 all.push(AbsorptionMove::Split { from, parts });
             }
-            if let Some(others) = SquareList::new(&[a, b]).filter(|_| a != from && b != from) {
+            if let Some(others) = SquareList::new(&[a, b]) {
+                all.push(AbsorptionMove::Merge { dest: from, others });
+            }
+            if let Some(others) = SquareList::new(&[from, a]) {
                 all.push(AbsorptionMove::Merge { dest: from, others });
             }
             if let Some(gifts) = Allotment::new(&[(a, 1), (b, h)]) {

@@ -197,6 +197,9 @@ fn end_turn(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
         };
     }
     if game.status == Status::Ongoing {
+        game.status = turn_cap_status(game);
+    }
+    if game.status == Status::Ongoing {
         emit(AbsorptionEvent::TurnEnded {
             next: Player(game.mover),
         });
@@ -208,7 +211,8 @@ fn end_turn(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
 }
 
 /// The result decided at the start of a turn by the position alone: a player reduced to
-/// 3 pieces or fewer, a mover with no split or merge (forfeit), or the turn cap.
+/// 3 pieces or fewer or a mover with no split or merge (forfeit). Repetition and then the
+/// turn cap come after it (docs/decisions.md).
 pub fn start_of_turn_status(game: &Absorption) -> Status {
     let mover = game.mover;
     let other = 1 - mover;
@@ -221,12 +225,18 @@ pub fn start_of_turn_status(game: &Absorption) -> Status {
     if !can_split_or_merge(game, mover) {
         return win(other, WinReason::Forfeit);
     }
-    if game.options.turn_cap != 0 && game.turn > game.options.turn_cap {
-        return Status::Draw {
-            reason: DrawReason::TurnCap,
-        };
-    }
     Status::Ongoing
+}
+
+/// The optional `turn_cap` draw, once `turn` has passed it.
+pub fn turn_cap_status(game: &Absorption) -> Status {
+    if game.options.turn_cap != 0 && game.turn > game.options.turn_cap {
+        Status::Draw {
+            reason: DrawReason::TurnCap,
+        }
+    } else {
+        Status::Ongoing
+    }
 }
 
 fn win(player: u8, reason: WinReason) -> Status {

@@ -14,6 +14,9 @@ pub fn check_move(game: &Absorption, mv: &AbsorptionMove) -> Result<(), IllegalM
     if game.status != Status::Ongoing {
         return illegal("the game is over");
     }
+    if let Some(square) = mv.squares().find(|&s| s >= 64) {
+        return illegal(format!("square number {square} is off the board (0 to 63)"));
+    }
     match (game.phase, *mv) {
         (Phase::SplitOrMerge, AbsorptionMove::Split { from, parts }) => {
             check_split(game, from, parts)
@@ -176,6 +179,9 @@ fn check_split(game: &Absorption, from: u8, parts: super::Allotment) -> Result<(
 fn check_merge(game: &Absorption, dest: u8, others: &[u8]) -> Result<(), IllegalMove> {
     if others.is_empty() || others.len() > 2 {
         return illegal("a merge joins two or three stacks");
+    }
+    if others.contains(&dest) {
+        return illegal(format!("{} cannot merge with itself", label(dest)));
     }
     let mut total = own_stack(game, dest)?;
     for &other in others {

@@ -113,21 +113,15 @@ pub fn random_move<R: Rng + ?Sized>(game: &Absorption, rng: &mut R) -> Option<Ab
             follow,
             origin,
         } => {
-            // Counted here rather than by count_moves, so each set is computed once.
-            let mut follow_ups = [(0u8, 0u64); 3];
-            let mut n = 0;
-            for from in squares(follow) {
-                follow_ups[n] = (from, small_targets(game, from, origin));
-                n += 1;
-            }
+            // Follow-up targets are computed twice (count, then pick): follow-ups are rare
+            // and a fixed-size buffer would trust the phase to hold at most three.
+            let follow_ups =
+                || squares(follow).map(|from| (from, small_targets(game, from, origin)));
             let free = free_move_sets(game, involved);
-            let follow_count: usize = follow_ups[..n]
-                .iter()
-                .map(|f| f.1.count_ones() as usize)
-                .sum();
+            let follow_count: usize = follow_ups().map(|f| f.1.count_ones() as usize).sum();
             let free_count: usize = free.iter().map(|s| s.count_ones() as usize).sum();
             let mut index = rng.random_range(0..follow_count + free_count + 1);
-            for &(from, targets) in &follow_ups[..n] {
+            for (from, targets) in follow_ups() {
                 let n = targets.count_ones() as usize;
                 if index < n {
                     let to = squares(targets).nth(index)?;

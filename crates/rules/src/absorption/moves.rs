@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// Squares with a count each (split parts with their heights, absorption gifts), sorted by
 /// square with unused slots zeroed, so equal contents compare equal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<(u8, u8)>", into = "Vec<(u8, u8)>")]
 pub struct Allotment {
     len: u8,
     squares: [u8; 4],
@@ -59,6 +60,7 @@ impl Allotment {
 
 /// Up to three squares, sorted, unused slots zeroed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
 pub struct SquareList {
     len: u8,
     squares: [u8; 3],
@@ -86,6 +88,34 @@ impl SquareList {
     }
 }
 
+// Records are read through the checked constructors, so a saved move cannot hold a
+// repeated square or more parts than the arrays have.
+impl TryFrom<Vec<(u8, u8)>> for Allotment {
+    type Error = &'static str;
+    fn try_from(pairs: Vec<(u8, u8)>) -> Result<Self, Self::Error> {
+        Allotment::new(&pairs).ok_or("at most four (square, count) pairs, no square twice")
+    }
+}
+
+impl From<Allotment> for Vec<(u8, u8)> {
+    fn from(allotment: Allotment) -> Self {
+        allotment.iter().collect()
+    }
+}
+
+impl TryFrom<Vec<u8>> for SquareList {
+    type Error = &'static str;
+    fn try_from(squares: Vec<u8>) -> Result<Self, Self::Error> {
+        SquareList::new(&squares).ok_or("at most three squares, no square twice")
+    }
+}
+
+impl From<SquareList> for Vec<u8> {
+    fn from(list: SquareList) -> Self {
+        list.as_slice().to_vec()
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AbsorptionMove {
     /// Phase A: the stack on `from` splits; `parts` gives each new stack's square and height.
@@ -100,4 +130,20 @@ pub enum AbsorptionMove {
     Pass,
     /// Phase C: the enemy stack on `target` is absorbed, its pieces given as `gifts` says.
     Absorb { target: u8, gifts: Allotment },
+}
+
+impl AbsorptionMove {
+    /// Every square the action names, for range checks.
+    pub fn squares(&self) -> impl Iterator<Item = u8> + '_ {
+        let (first, second, list): (Option<u8>, Option<u8>, &[u8]) = match self {
+            AbsorptionMove::Split { from, parts } => (Some(*from), None, parts.squares()),
+            AbsorptionMove::Merge { dest, others } => (Some(*dest), None, others.as_slice()),
+            AbsorptionMove::FollowUp { from, to } | AbsorptionMove::Move { from, to } => {
+                (Some(*from), Some(*to), &[])
+            }
+            AbsorptionMove::Pass => (None, None, &[]),
+            AbsorptionMove::Absorb { target, gifts } => (Some(*target), None, gifts.squares()),
+        };
+        first.into_iter().chain(second).chain(list.iter().copied())
+    }
 }

@@ -11,7 +11,7 @@
 //!   `c2` (under `symmetric_absorption`, the opponent absorbs).
 //! - TURN: full turns begun, from 1; PLY: actions played.
 
-use super::apply::{labels, settle, start_of_turn_status};
+use super::apply::{labels, settle, start_of_turn_status, turn_cap_status};
 use super::squares::{bit, label, parse_label, squares};
 use super::{Absorption, AbsorptionOptions, PLAYER_NAMES, Phase};
 use crate::{Game, Player, PositionError, Status};
@@ -104,6 +104,9 @@ pub fn parse_position(options: AbsorptionOptions, text: &str) -> Result<Absorpti
     game.phase = read_phase(&game, phase)?;
     if game.phase == Phase::SplitOrMerge {
         game.status = start_of_turn_status(&game);
+        if game.status == Status::Ongoing {
+            game.status = turn_cap_status(&game);
+        }
         game.history.push(game.hash());
     } else {
         // A turn can only wait on a real choice: play what is forced.
@@ -205,6 +208,17 @@ fn read_phase(game: &Absorption, text: &str) -> Result<Phase, PositionError> {
             PositionError::new("phase", format!("origin: {s:?} is not a square"))
         })?),
     };
+    // A split makes at most three stacks and a merge one; an empty list is allowed so a
+    // test position can start phase B with every stack free (docs/notation.md).
+    if involved.count_ones() > 3 {
+        return error(
+            "phase",
+            format!(
+                "at most 3 involved squares (a split makes at most 3 stacks), not {}",
+                involved.count_ones()
+            ),
+        );
+    }
     let own = game.occupied[game.mover as usize];
     if involved & !own != 0 {
         return error(

@@ -407,6 +407,32 @@ fn threefold_repetition_draws() {
         }
     );
     assert_eq!((capped.turn(), plies), (11, 16));
+    // Repetition is judged before the cap when both fall at the same turn end.
+    let both = AbsorptionOptions {
+        turn_cap: 16,
+        ..AbsorptionOptions::default()
+    };
+    let mut game = with(both, text);
+    while game.status() == Status::Ongoing {
+        let script = if game.to_move() == LIGHT {
+            &light
+        } else {
+            &dark
+        };
+        let step = if game.phase() == Phase::SplitOrMerge {
+            script[(game.turn() as usize - 1) / 2 % 4]
+        } else {
+            "pass"
+        };
+        play(&mut game, step);
+    }
+    assert_eq!(
+        game.status(),
+        Status::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
+    assert_eq!(game.turn(), 17);
 }
 
 #[test]
@@ -448,6 +474,11 @@ fn malformed_input_is_refused_clearly() {
             "D3D3D3D3D3D3D3D3/D3D3D3D3D3D3D3D3/8/8/8/8/8/L3 l a 1 0",
             "board",
         ),
+        // Eight follow-ups once overran the generator's buffer.
+        (
+            "8/8/8/2L1L1L13/2L11L13/2L1L1L13/8/8 l b:c3,d3,e3,c4,e4,c5,d5,e5:c3,d3,e3,c4,e4,c5,d5,e5:d4 1 0",
+            "phase",
+        ),
     ] {
         let err = Absorption::from_position(AbsorptionOptions::default(), text).unwrap_err();
         assert!(err.field.contains(field), "{text}: {err}");
@@ -477,6 +508,50 @@ fn illegal_actions_say_why() {
         let mv = game.parse_move(text).unwrap();
         let reason = game.check_move(&mv).unwrap_err().reason;
         assert!(reason.contains(expected), "{text}: {reason}");
+    }
+    // Moves built in code (or read from a record) can name what notation cannot.
+    let smalls = position("7D3/7D3/8/8/8/L1L1L15/8/7L3 l a 1 0");
+    for (mv, expected) in [
+        (
+            AbsorptionMove::Merge {
+                dest: sq("b3"),
+                others: SquareList::new(&[sq("a3"), sq("b3")]).unwrap(),
+            },
+            "itself",
+        ),
+        (
+            AbsorptionMove::Merge {
+                dest: sq("b3"),
+                others: SquareList::new(&[64]).unwrap(),
+            },
+            "off the board",
+        ),
+        (
+            AbsorptionMove::Split {
+                from: 255,
+                parts: Allotment::new(&[(0, 1), (1, 1)]).unwrap(),
+            },
+            "off the board",
+        ),
+    ] {
+        let reason = smalls.check_move(&mv).unwrap_err().reason;
+        assert!(reason.contains(expected), "{mv:?}: {reason}");
+    }
+}
+
+#[test]
+fn moves_are_read_from_records_through_the_checked_constructors() {
+    let game = Absorption::new(AbsorptionOptions::default()).unwrap();
+    let mv = game.parse_move("c1/b2:2,c2:1").unwrap();
+    let text = ron::to_string(&mv).unwrap();
+    assert_eq!(ron::from_str::<AbsorptionMove>(&text).unwrap(), mv);
+    for bad in [
+        "Split(from: 2, parts: [(9, 1), (9, 1)])",
+        "Split(from: 2, parts: [(9, 1), (10, 1), (11, 1), (12, 1), (13, 1)])",
+        "Merge(dest: 2, others: [1, 1])",
+        "Merge(dest: 2, others: [1, 3, 4, 5])",
+    ] {
+        assert!(ron::from_str::<AbsorptionMove>(bad).is_err(), "{bad}");
     }
 }
 
