@@ -10,6 +10,7 @@ use args::Args;
 use tabula_rules::Game;
 use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
+use tabula_rules::adaptoid::Adaptoid;
 
 const USAGE: &str =
     "usage: tabula-cli VERB GAME [--option key=value]... [--record \"MOVES\"] [--position STR]
@@ -25,8 +26,9 @@ verbs:
                              random games, checking every invariant after every move
   bench [GAME] [--seconds S] random playouts and legal moves generated per second
 
-games: adamas, absorption (adaptoid and adomoc are coming)
-Option keys are listed in docs/notation.md.";
+games: adamas, absorption, adaptoid (adomoc is coming)
+Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file
+(a Super-Adaptoid board: --option board=@my-board.txt).";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -47,9 +49,12 @@ fn run(words: &[String]) -> i32 {
         let rest = &words[1 + game.is_some() as usize..];
         return finish(Args::parse(rest).map_err(|e| e.0).and_then(|args| {
             match game.map(String::as_str) {
-                None => bench_adamas(&args).and_then(|()| bench_absorption(&args)),
+                None => bench_adamas(&args)
+                    .and_then(|()| bench_absorption(&args))
+                    .and_then(|()| bench_adaptoid(&args)),
                 Some("adamas") => bench_adamas(&args),
                 Some("absorption") => bench_absorption(&args),
+                Some("adaptoid") => bench_adaptoid(&args),
                 Some(other) => Err(unknown_game(other)),
             }
         }));
@@ -68,13 +73,14 @@ fn run(words: &[String]) -> i32 {
     match game.as_str() {
         "adamas" => run_verb::<Adamas>(verb, &args),
         "absorption" => run_verb::<Absorption>(verb, &args),
+        "adaptoid" => run_verb::<Adaptoid>(verb, &args),
         other => finish(Err(unknown_game(other))),
     }
 }
 
 fn unknown_game(name: &str) -> String {
     match name {
-        "adaptoid" | "adomoc" => format!("{name} is not implemented yet"),
+        "adomoc" => format!("{name} is not implemented yet"),
         _ => format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)"),
     }
 }
@@ -109,6 +115,10 @@ fn bench_adamas(args: &Args) -> Result<(), String> {
 
 fn bench_absorption(args: &Args) -> Result<(), String> {
     random::bench::<Absorption>(args, &[("default", &[])])
+}
+
+fn bench_adaptoid(args: &Args) -> Result<(), String> {
+    random::bench::<Adaptoid>(args, &[("default", &[])])
 }
 
 /// Errors (bad input, illegal moves) exit with status 2 after naming the problem.

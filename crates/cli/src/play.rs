@@ -33,7 +33,7 @@ fn parse_seats(text: &str, players: usize) -> Result<Vec<Seat>, String> {
 
 const COMMANDS: &str = "Commands: moves (list the legal moves), count, board, undo (take back \
 your last move and any bot moves after it), help, quit. Several moves may be typed on one \
-line, separated by spaces or ';'.";
+line, separated by ';' (or by spaces where the notation allows).";
 
 pub fn play<G: Game>(args: &Args) -> Result<(), String> {
     let mut game = setup::start::<G>(args)?;
@@ -106,10 +106,10 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
                 }
             }
         };
-        for move_text in setup::split_moves(&text) {
+        for move_text in G::split_moves(&text) {
             let before = game.clone();
             let name = game.player_name(game.to_move());
-            match setup::play_text(&mut game, move_text) {
+            match setup::play_text(&mut game, &move_text) {
                 Ok(events) => {
                     history.push(before);
                     println!("{name} plays {move_text}");
@@ -142,7 +142,13 @@ fn list_moves<G: Game>(game: &G) {
         .take(SHOWN)
         .map(|m| game.format_move(&m))
         .collect();
-    println!("{}", listed.join("  "));
+    // Moves written with spaces (an Adaptoid turn) need a clearer separator.
+    let separator = if listed.iter().any(|m| m.contains(' ')) {
+        " | "
+    } else {
+        "  "
+    };
+    println!("{}", listed.join(separator));
     if count.to_u64().is_none_or(|c| c as usize > SHOWN) {
         println!("... the first {SHOWN} of {count} legal moves");
     }

@@ -7,7 +7,12 @@ use tabula_rules::Game;
 pub fn options<G: Game>(args: &Args) -> Result<G::Options, String> {
     let mut options = G::Options::default();
     for (key, value) in &args.options {
-        G::set_option(&mut options, key, value).map_err(|e| e.to_string())?;
+        let value = match value.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| format!("option {key}: cannot read {path}: {e}"))?,
+            None => value.clone(),
+        };
+        G::set_option(&mut options, key, &value).map_err(|e| e.to_string())?;
     }
     Ok(options)
 }
@@ -19,7 +24,7 @@ pub fn start<G: Game>(args: &Args) -> Result<G, String> {
         None => G::new(options).map_err(|e| e.to_string())?,
     };
     if let Some(record) = &args.record {
-        for (i, text) in split_moves(record).enumerate() {
+        for (i, text) in G::split_moves(record).iter().enumerate() {
             play_text(&mut game, text)
                 .map_err(|e| format!("record move {} ({text}): {e}", i + 1))?;
         }
@@ -31,11 +36,4 @@ pub fn start<G: Game>(args: &Args) -> Result<G, String> {
 pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Vec<G::Event>, String> {
     let mv = game.parse_move(text).map_err(|e| e.to_string())?;
     game.apply(&mv).map_err(|e| e.to_string())
-}
-
-/// The moves of a record or an input line: separated by whitespace or `;` (Absorption
-/// writes the actions of one turn with `;` between its phases).
-pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ';')
-        .filter(|m| !m.is_empty())
 }

@@ -183,3 +183,57 @@ fn play_absorption_a_turn_per_line() {
         "{text}"
     );
 }
+
+#[test]
+fn adaptoid_verbs() {
+    let out = cli(&["moves", "adaptoid", "--count"]);
+    assert_eq!(stdout(&out).trim(), "8 moves");
+    // A record's turns: a move and its growth together, or a growth alone.
+    let out = cli(&[
+        "show",
+        "adaptoid",
+        "--record",
+        "d2+L d6+L d2-d3 +d2 d6-d5 d5+P",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.contains("Position: ..../...../....../.W00W10.B11../....../...../.... w 0-0 4"),
+        "{text}"
+    );
+    let out = cli(&["apply", "adaptoid", "d2-d4 +d3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no legs"));
+    // A Super-Adaptoid board read from a file.
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../boards/super-adaptoid-example.txt"
+    );
+    let out = cli(&["show", "adaptoid", "--option", &format!("board=@{board}")]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out).contains("c1  c2  c3"), "{}", stdout(&out));
+    let out = cli(&["show", "adaptoid", "--option", "board=@/no/such/board"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /no/such/board"));
+    let out = cli(&["random", "adaptoid", "--games", "5", "--seed", "4"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out).contains("every invariant held"));
+}
+
+#[test]
+fn play_adaptoid_the_fork() {
+    let text = play_with_input(
+        "adaptoid",
+        "..../..W10../....../..B00B22.../....../...../.... w 4-2 0",
+        b"help\nb3-c4 +c3\n",
+    );
+    assert!(text.contains("add a leg d4+L"), "{text}");
+    assert!(
+        text.contains("Black's adaptoid on d4 (2 leg(s), 2 pincer(s)) starved"),
+        "{text}"
+    );
+    assert!(
+        text.contains("White wins (reached the capture target)"),
+        "{text}"
+    );
+}

@@ -65,6 +65,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// One event in words, with cells in notation.
     fn describe_event(&self, event: &Self::Event) -> String;
     fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+    /// Splits a record or an input line into the text of each move: by default at
+    /// whitespace and `;` (Absorption writes the phases of a turn with `;` between).
+    fn split_moves(text: &str) -> Vec<String> {
+        text.split(|c: char| c.is_whitespace() || c == ';')
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
     fn position_string(&self) -> String;
     fn from_position(options: Self::Options, text: &str) -> Result<Self, PositionError>;
 

@@ -18,6 +18,7 @@
 
 pub mod absorption;
 pub mod adamas;
+pub mod adaptoid;
 mod cellset;
 mod count;
 mod error;
@@ -27,6 +28,7 @@ pub mod hexgrid;
 mod option_value;
 mod player;
 mod status;
+mod step_set;
 
 pub use cellset::CellSet;
 pub use count::Count;
@@ -34,3 +36,4 @@ pub use error::{IllegalMove, NotationError, OptionsError, PositionError};
 pub use game::{Game, MoveBuilder, perft};
 pub use player::Player;
 pub use status::{DrawReason, Status, WinReason};
+pub use step_set::{StepMoves, StepSetBuilder};

@@ -20,6 +20,10 @@ pub enum WinReason {
     Reduction,
     /// The opponent had no legal move at the start of their turn and forfeits.
     Forfeit,
+    /// Adaptoid: five captures.
+    CaptureTarget,
+    /// Adaptoid: the opponent has no pieces left on the board.
+    NoPiecesLeft,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,6 +46,8 @@ impl WinReason {
             WinReason::Goal => "reached the goal",
             WinReason::Reduction => "the opponent controls 3 pieces or fewer",
             WinReason::Forfeit => "the opponent could not move and forfeits",
+            WinReason::CaptureTarget => "reached the capture target",
+            WinReason::NoPiecesLeft => "the opponent has no pieces left",
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
+use tabula_rules::adaptoid::Adaptoid;
 use tabula_rules::{Game, perft};
 
 fn check_table<G: Game>(table: &str) {
@@ -37,4 +38,9 @@ fn adamas_perft_table() {
 #[test]
 fn absorption_perft_table() {
     check_table::<Absorption>(include_str!("perft/absorption.txt"));
+}
+
+#[test]
+fn adaptoid_perft_table() {
+    check_table::<Adaptoid>(include_str!("perft/adaptoid.txt"));
 }
