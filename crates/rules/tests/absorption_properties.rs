@@ -2,6 +2,8 @@
 //! on a wide set of candidate actions, all 36 pieces stay on the board, and every text
 //! form round-trips.
 
+mod common;
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -143,21 +145,7 @@ proptest! {
         };
         let mut game = Absorption::new(options).unwrap();
         let mut rng = SmallRng::seed_from_u64(seed);
-        check_position(&game, &mut rng)?;
-        for ply in 0..plies {
-            let Some(mv) = game.random_move(&mut rng) else {
-                prop_assert!(game.status().is_over());
-                prop_assert_eq!(game.legal_moves().next(), None);
-                break;
-            };
-            let mut fast = game.clone();
-            fast.play_unchecked(&mv);
-            game.apply(&mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(fast.position_string(), game.position_string());
-            // Checking every position is slow in debug builds; every third suffices.
-            if ply % 3 == 0 || game.status().is_over() {
-                check_position(&game, &mut rng)?;
-            }
-        }
+        // Checking every position is slow in debug builds; a sample suffices.
+        common::walk_random_game(&mut game, &mut rng, plies, 3, &mut |g, rng| check_position(g, rng))?;
     }
 }

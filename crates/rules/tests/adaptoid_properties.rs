@@ -2,6 +2,8 @@
 //! every turn that names cells of the board, bodies, legs and pincers add up to 12 each,
 //! and every text form round-trips. Also a Super-Adaptoid board read from a file.
 
+mod common;
+
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -72,7 +74,10 @@ fn check_position(game: &Adaptoid) -> Result<(), TestCaseError> {
     let again = Adaptoid::from_position(game.options().clone(), &text)
         .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
     prop_assert_eq!(again.position_string(), text.clone());
-    prop_assert_eq!(again.status(), game.status());
+    // Wins are read from the position; a repetition draw needs the history, not stored.
+    if !matches!(game.status(), Status::Draw { .. }) {
+        prop_assert_eq!(again.status(), game.status());
+    }
     if game.status() == Status::Ongoing {
         prop_assert_eq!(again.hash(), game.hash());
     }
@@ -117,22 +122,8 @@ proptest! {
         };
         let mut game = Adaptoid::new(options).unwrap();
         let mut rng = SmallRng::seed_from_u64(seed);
-        check_position(&game)?;
-        for ply in 0..plies {
-            let Some(mv) = game.random_move(&mut rng) else {
-                prop_assert!(game.status().is_over());
-                prop_assert_eq!(game.legal_moves().next(), None);
-                break;
-            };
-            let mut fast = game.clone();
-            fast.play_unchecked(&mv);
-            game.apply(&mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(fast.position_string(), game.position_string());
-            // The pie's 1,332 placements make its first position slow to check in full.
-            if ply % 2 == 0 || game.status().is_over() {
-                check_position(&game)?;
-            }
-        }
+        // Checking every position is slow in debug builds; a sample suffices.
+        common::walk_random_game(&mut game, &mut rng, plies, 2, &mut |g, _| check_position(g))?;
     }
 }
 

@@ -11,7 +11,12 @@ fn check_table<G: Game>(table: &str) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line.split_whitespace().collect();
+        // `OPTIONS DEPTH COUNT`, from the start, or `... @ POSITION` from a position string.
+        let (line_fields, position) = match line.split_once(" @ ") {
+            Some((fields, position)) => (fields, Some(position)),
+            None => (line, None),
+        };
+        let fields: Vec<&str> = line_fields.split_whitespace().collect();
         let [options_text, depth, expected] = fields[..] else {
             panic!("malformed perft line {line:?}");
         };
@@ -22,7 +27,10 @@ fn check_table<G: Game>(table: &str) {
                 G::set_option(&mut options, key, value).unwrap();
             }
         }
-        let game = G::new(options).unwrap();
+        let game = match position {
+            Some(text) => G::from_position(options, text).unwrap(),
+            None => G::new(options).unwrap(),
+        };
         let count = perft(&game, depth.parse().unwrap());
         assert_eq!(count.to_string(), expected, "{line}");
         checked += 1;

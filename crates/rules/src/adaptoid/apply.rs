@@ -65,7 +65,9 @@ pub fn play(game: &mut Adaptoid, mv: &AdaptoidMove, emit: &mut impl FnMut(Adapto
                     scorer: player,
                 });
             }
-            // Growth and captures cannot be undone, so no earlier position can recur.
+            // Captures only go up, and between captures the pieces on the board only
+            // grow (a removal always scores), so no position before a growth or a
+            // capture can recur.
             if growth.is_some() || game.captures != captures_before {
                 game.history.clear();
             }
@@ -151,11 +153,10 @@ pub fn end_status(game: &Adaptoid, mover: Colour) -> Status {
 
 /// Records the new position for repetition and announces what comes next.
 fn finish_turn(game: &mut Adaptoid, emit: &mut impl FnMut(AdaptoidEvent)) {
-    if game.status == Status::Ongoing {
+    if game.status == Status::Ongoing && game.options.repetition_draw {
         let hash = game.hash();
         game.history.push(hash);
-        if game.options.repetition_draw && game.history.iter().filter(|&&h| h == hash).count() >= 3
-        {
+        if game.history.iter().filter(|&&h| h == hash).count() >= 3 {
             game.status = Status::Draw {
                 reason: DrawReason::Repetition,
             };

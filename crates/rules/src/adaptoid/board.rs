@@ -18,6 +18,14 @@ o o o o o o o
    o o o o
 ";
 
+/// A row of the picture with discs: its place among the picture's rows (blank lines
+/// count, comment lines do not), its line in the text, and its discs' columns.
+struct PictureRow {
+    row: usize,
+    line: usize,
+    columns: Vec<usize>,
+}
+
 #[derive(Debug, PartialEq)]
 pub struct Board {
     neighbours: Vec<u64>,
@@ -60,15 +68,21 @@ impl Board {
             .clone()
     }
 
-    /// Reads a board text: `#` starts a comment; every other line up to the first `link`
-    /// or `unlink` is a row of the picture, `o` marking a disc; discs on one row are two
-    /// columns apart and touch the discs one column left and right on the rows above and
-    /// below. `link a1 g4` and `unlink d3 d4` then add or remove an adjacency.
+    /// Reads a board text: `#` starts a comment, and a line that is only a comment is
+    /// skipped. Every other line up to the first `link` or `unlink` is a row of the
+    /// picture, `o` marking a disc (a blank line is a row with no discs, a gap); discs on
+    /// one row are two columns apart and touch the discs one column left and right on the
+    /// rows above and below. `link a1 g4` and `unlink d3 d4` then add or remove an
+    /// adjacency.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
-        let mut picture: Vec<(usize, Vec<usize>)> = Vec::new();
+        let mut picture: Vec<PictureRow> = Vec::new();
         let mut edits: Vec<(usize, bool, &str, &str)> = Vec::new();
+        let mut row_number = 0;
         for (number, raw) in text.lines().enumerate() {
             let line_number = number + 1;
+            if raw.trim_start().starts_with('#') {
+                continue;
+            }
             let line = raw.split('#').next().unwrap_or("").trim_end();
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.first() {
@@ -88,6 +102,7 @@ impl Board {
                     );
                 }
                 _ => {
+                    row_number += 1;
                     let mut columns = Vec::new();
                     for (column, c) in line.chars().enumerate() {
                         match c {
@@ -104,7 +119,11 @@ impl Board {
                         }
                     }
                     if !columns.is_empty() {
-                        picture.push((line_number, columns));
+                        picture.push(PictureRow {
+                            row: row_number,
+                            line: line_number,
+                            columns,
+                        });
                     }
                 }
             }
@@ -133,9 +152,9 @@ impl Board {
         Ok(board)
     }
 
-    fn from_picture(picture: &[(usize, Vec<usize>)]) -> Result<Board, BoardError> {
-        let last_line = picture.last().map_or(1, |(line, _)| *line);
-        let count: usize = picture.iter().map(|(_, row)| row.len()).sum();
+    fn from_picture(picture: &[PictureRow]) -> Result<Board, BoardError> {
+        let last_line = picture.last().map_or(1, |r| r.line);
+        let count: usize = picture.iter().map(|r| r.columns.len()).sum();
         if count < 2 {
             return fail(last_line, "a board needs at least 2 discs");
         }
@@ -144,14 +163,14 @@ impl Board {
         }
         if picture.len() > MAX_ROWS {
             return fail(
-                picture[MAX_ROWS].0,
+                picture[MAX_ROWS].line,
                 format!("at most {MAX_ROWS} rows (row letters a to z)"),
             );
         }
-        let first_line = picture[0].0;
-        // Lattice parity: a disc's column and its row's line number share parity with
-        // every other disc, so rows above and below sit half a step across.
-        let parity = (picture[0].1[0] + first_line) % 2;
+        let first_row = picture[0].row;
+        // Lattice parity: a disc's column and its row number share parity with every other
+        // disc, so rows above and below sit half a step across.
+        let parity = (picture[0].columns[0] + first_row) % 2;
         let mut board = Board {
             neighbours: Vec::new(),
             all: 0,
@@ -161,12 +180,12 @@ impl Board {
             positions: Vec::new(),
         };
         let mut lattice: Vec<(usize, usize)> = Vec::new();
-        for (row_index, (line, columns)) in picture.iter().enumerate() {
+        for (row_index, picture_row) in picture.iter().enumerate() {
             let mut row = Vec::new();
-            for (index, &column) in columns.iter().enumerate() {
-                if (column + line) % 2 != parity {
+            for (index, &column) in picture_row.columns.iter().enumerate() {
+                if (column + picture_row.row) % 2 != parity {
                     return fail(
-                        *line,
+                        picture_row.line,
                         format!(
                             "the disc in column {} is off the hex lattice: discs sit two columns apart, \
                              and half a step across from the rows above and below",
@@ -181,9 +200,9 @@ impl Board {
                 board.columns.push(column);
                 board.positions.push((
                     column as f32 / 2.0,
-                    (line - first_line) as f32 * 3f32.sqrt() / 2.0,
+                    (picture_row.row - first_row) as f32 * 3f32.sqrt() / 2.0,
                 ));
-                lattice.push((*line, column));
+                lattice.push((picture_row.row, column));
                 row.push(cell);
             }
             board.rows.push(row);
@@ -297,7 +316,9 @@ mod tests {
 
     #[test]
     fn links_unlinks_and_errors() {
-        let board = Board::parse("# a strip\no o o\n o\nlink a1 a3\nunlink a1 a2\n").unwrap();
+        // The comment line between the rows is not a row: b1 still touches a1 and a2.
+        let board =
+            Board::parse("# a strip\no o o\n# row b:\n o\nlink a1 a3\nunlink a1 a2\n").unwrap();
         assert_eq!(board.len(), 4);
         let a1 = board.parse_label("A1").unwrap();
         let names = |set: u64| {
@@ -315,6 +336,7 @@ mod tests {
             ("o o\nlink a1 c4\n", 2, "not a cell"),
             ("o o\nlink a1 a1\n", 2, "itself"),
             ("o o\nlink a1 a2\no o\n", 3, "before link"),
+            ("o o\n\n o o\n", 3, "off the hex lattice"),
         ] {
             let err = Board::parse(text).unwrap_err();
             assert_eq!(err.line, line, "{text:?}: {err}");

@@ -228,6 +228,13 @@ impl Adaptoid {
         }
     }
 
+    /// Starts the repetition history at this position (only kept when it can draw).
+    fn record_for_repetition(&mut self) {
+        if self.options.repetition_draw {
+            self.history.push(self.hash());
+        }
+    }
+
     /// The part of the hash that is not the board.
     fn state_key(&self) -> u64 {
         let stage = match self.stage {
@@ -286,7 +293,7 @@ impl Game for Adaptoid {
         if game.options.pie_start {
             game.stage = Stage::PiePlace;
         } else {
-            let (white, black) = if game.options.board.is_none() {
+            let (white, black) = if *game.board == *Board::standard() {
                 let cell = |label| game.board.parse_label(label).expect("a standard cell");
                 (cell("d2"), cell("d6"))
             } else {
@@ -297,7 +304,7 @@ impl Game for Adaptoid {
             game.pieces.put(white, Colour::White, 0, 0);
             game.pieces.put(black, Colour::Black, 0, 0);
         }
-        game.history.push(game.hash());
+        game.record_for_repetition();
         Ok(game)
     }
 
@@ -334,7 +341,11 @@ impl Game for Adaptoid {
     }
 
     fn player_name(&self, player: Player) -> String {
-        self.colour_of(player).name().to_string()
+        // Under a pie start the colours are only settled by the second player's choice.
+        match self.stage {
+            Stage::Play => self.colour_of(player).name().to_string(),
+            _ => ["First player", "Second player"][player.index()].to_string(),
+        }
     }
 
     fn to_move(&self) -> Player {
@@ -434,7 +445,10 @@ impl Game for Adaptoid {
         if p.hash != self.compute_board_hash() {
             return Err("the incremental hash differs from a recomputation".into());
         }
-        if self.status == Status::Ongoing && self.history.last() != Some(&self.hash()) {
+        if self.status == Status::Ongoing
+            && self.options.repetition_draw
+            && self.history.last() != Some(&self.hash())
+        {
             return Err("the repetition history does not end with this position".into());
         }
         Ok(())

@@ -143,16 +143,27 @@ pub fn parse_move(game: &Adaptoid, input: &str) -> Result<AdaptoidMove, Notation
         }
         ["white"] => return Ok(AdaptoidMove::Choose(Colour::White)),
         ["black"] => return Ok(AdaptoidMove::Choose(Colour::Black)),
-        [w, b] if w.starts_with("w:") && b.starts_with("b:") => {
-            let (white, end) = label_at(game, input, words[0].0 + 2)?;
-            let (black, last) = label_at(game, input, words[1].0 + 2)?;
-            if end != words[0].0 + words[0].1.len() || last != words[1].0 + words[1].1.len() {
-                return Err(NotationError::new(
-                    input,
-                    0,
-                    "expected W:CELL B:CELL, as W:d2 B:d6",
-                ));
-            }
+        [first, second]
+            if (first.starts_with("w:") && second.starts_with("b:"))
+                || (first.starts_with("b:") && second.starts_with("w:")) =>
+        {
+            let cell_of = |(at, word): (usize, &str)| -> Result<u8, NotationError> {
+                let (cell, end) = label_at(game, input, at + 2)?;
+                if end != at + word.len() {
+                    return Err(NotationError::new(
+                        input,
+                        end,
+                        "expected W:CELL B:CELL, as W:d2 B:d6",
+                    ));
+                }
+                Ok(cell)
+            };
+            let (a, b) = (cell_of(words[0])?, cell_of(words[1])?);
+            let (white, black) = if first.starts_with("w:") {
+                (a, b)
+            } else {
+                (b, a)
+            };
             return Ok(AdaptoidMove::Place { white, black });
         }
         _ => {}
@@ -164,7 +175,7 @@ pub fn parse_move(game: &Adaptoid, input: &str) -> Result<AdaptoidMove, Notation
             "a turn is at most a move and a growth, as d2-d4 +d3",
         ));
     }
-    let is_growth = |w: &str| w.starts_with('+') || w.contains('+');
+    let is_growth = |w: &str| w.contains('+');
     let (first_at, first) = words[0];
     if words.len() == 1 {
         return if is_growth(first) {

@@ -124,7 +124,8 @@ impl Pieces {
     }
 
     /// Step 1: the adaptoid on `from` goes to `to`, fighting if an enemy stands there.
-    /// Returns the fight's result, if there was one.
+    /// Returns the fight's result, if there was one. The move must be legal (`to` is
+    /// empty or an enemy's).
     pub fn step(&mut self, from: u8, to: u8) -> Option<FightResult> {
         let (colour, legs, pincers) = self.remove(from);
         if self.colour_at(to).is_none() {
@@ -214,10 +215,13 @@ impl Pieces {
     pub fn grow(&mut self, colour: Colour, growth: Growth) {
         match growth {
             Growth::Create(cell) => self.put(cell, colour, 0, 0),
-            Growth::Leg(cell) | Growth::Pincer(cell) => {
+            Growth::Leg(cell) => {
                 let (_, legs, pincers) = self.remove(cell);
-                let leg = matches!(growth, Growth::Leg(_)) as u8;
-                self.put(cell, colour, legs + leg, pincers + 1 - leg);
+                self.put(cell, colour, legs + 1, pincers);
+            }
+            Growth::Pincer(cell) => {
+                let (_, legs, pincers) = self.remove(cell);
+                self.put(cell, colour, legs, pincers + 1);
             }
         }
     }
@@ -253,6 +257,8 @@ impl Pieces {
         let start = 1u64 << cell;
         let mut reached = start;
         let mut frontier = start;
+        // Cells reached in at most legs - 1 steps: an attack's last step starts there. An
+        // early stop leaves it right, as nothing more is reached after it.
         let mut before_last = start;
         for _ in 0..legs {
             before_last = reached;

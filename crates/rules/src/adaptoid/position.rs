@@ -134,7 +134,7 @@ pub fn parse_position(options: AdaptoidOptions, text: &str) -> Result<Adaptoid, 
         // The player who moved last is judged first (§4).
         game.status = end_status(&game, game.mover.other());
     }
-    game.history.push(game.hash());
+    game.record_for_repetition();
     Ok(game)
 }
 
@@ -152,6 +152,8 @@ fn read_board(game: &Adaptoid, text: &str) -> Result<Pieces, PositionError> {
         );
     }
     let mut pieces = Pieces::empty();
+    // Counted before placing, so no cached total can pass what its type holds.
+    let mut used = [[0u32; 3]; 2];
     for (row_text, row) in rows.iter().zip(expected) {
         let row_name = game.board.label(row[0]).chars().next().unwrap_or('?');
         let field = format!("board, row {row_name}");
@@ -192,6 +194,19 @@ fn read_board(game: &Adaptoid, text: &str) -> Result<Pieces, PositionError> {
                             ),
                         );
                     }
+                    let totals = &mut used[colour.index()];
+                    for (kind, (total, add)) in ["adaptoids", "legs", "pincers"]
+                        .iter()
+                        .zip(totals.iter_mut().zip([1, legs, pincers]))
+                    {
+                        *total += add as u32;
+                        if *total > SUPPLY as u32 {
+                            return error(
+                                "board",
+                                format!("{} has more than {SUPPLY} {kind}", colour.name()),
+                            );
+                        }
+                    }
                     pieces.put(cell, colour, legs, pincers);
                     i += 3;
                 }
@@ -212,21 +227,6 @@ fn read_board(game: &Adaptoid, text: &str) -> Result<Pieces, PositionError> {
                 &field,
                 format!("describes {cells_read} cells, not {}", row.len()),
             );
-        }
-    }
-    for colour in [Colour::White, Colour::Black] {
-        let c = colour.index();
-        for (kind, used) in [
-            ("adaptoids", pieces.bodies(colour)),
-            ("legs", pieces.legs_used[c]),
-            ("pincers", pieces.pincers_used[c]),
-        ] {
-            if used > SUPPLY {
-                return error(
-                    "board",
-                    format!("{} has {used} {kind}; at most {SUPPLY}", colour.name()),
-                );
-            }
         }
     }
     Ok(pieces)
@@ -277,7 +277,7 @@ pub fn ascii(game: &Adaptoid) -> String {
             text(labels_line).trim_end()
         ));
     }
-    for player in [crate::Player(0), crate::Player(1)] {
+    for player in [game.seat_of(Colour::White), game.seat_of(Colour::Black)] {
         let [bodies, legs, pincers] = game.supply_of(player);
         out.push_str(&format!(
             "{}: {} capture(s); supply {bodies} adaptoids, {legs} legs, {pincers} pincers\n",

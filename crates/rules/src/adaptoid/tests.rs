@@ -348,6 +348,41 @@ fn no_growth_pass_and_repetition_on_a_super_board() {
             reason: DrawReason::Repetition
         }
     );
+    // Without the draw the shuffle goes on (a cap is the caller's business).
+    let endless = AdaptoidOptions {
+        board: Some(hub_board()),
+        repetition_draw: false,
+        ..AdaptoidOptions::default()
+    };
+    let mut game = Adaptoid::from_position(endless, start).unwrap();
+    for mv in ["a1-b1", "pass", "b1-a1", "pass"].iter().cycle().take(40) {
+        play(&mut game, mv);
+        game.check_invariants().unwrap();
+    }
+    assert_eq!(game.status(), Status::Ongoing);
+}
+
+#[test]
+fn a_board_given_as_text_is_judged_by_its_shape() {
+    let options = AdaptoidOptions {
+        board: Some(format!(
+            "# the standard board, written out\n{STANDARD_BOARD}"
+        )),
+        ..AdaptoidOptions::default()
+    };
+    let game = Adaptoid::new(options).unwrap();
+    assert_eq!(
+        game.position_string(),
+        "..../...../....../.W00...B00./....../...../.... w 0-0 0"
+    );
+    // More parts than a supply holds are refused before they are counted.
+    let wide = AdaptoidOptions {
+        board: Some("o ".repeat(60)),
+        ..AdaptoidOptions::default()
+    };
+    let crowded = format!("{} w 0-0 0", "W60".repeat(43) + &".".repeat(17));
+    let err = Adaptoid::from_position(wide, &crowded).unwrap_err();
+    assert!(err.message.contains("more than 12 legs"), "{err}");
 }
 
 #[test]
@@ -360,6 +395,9 @@ fn pie_start() {
     assert_eq!(game.count_moves().to_u64(), Some(37 * 36));
     assert_eq!(game.to_move(), WHITE);
     assert!(refused(&game, "W:d2 B:d2").contains("two different cells"));
+    assert_eq!(game.player_name(WHITE), "First player");
+    // Either order of the two placements reads the same.
+    assert_eq!(game.parse_move("B:e3 W:c3"), game.parse_move("W:c3 B:e3"));
     play(&mut game, "W:c3 B:e3");
     assert_eq!(game.to_move(), BLACK);
     assert!(game.position_string().ends_with(" choose"));
