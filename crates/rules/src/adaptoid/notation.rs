@@ -232,7 +232,7 @@ pub fn split_turns(text: &str) -> Vec<String> {
     let mut joined: Vec<String> = Vec::new();
     for turn in turns {
         match joined.last_mut() {
-            Some(last) if last.to_ascii_lowercase().starts_with("w:") && !last.contains(' ') => {
+            Some(last) if is_placement(last) && !last.contains(' ') && is_placement(&turn) => {
                 last.push(' ');
                 last.push_str(&turn);
             }
@@ -240,6 +240,12 @@ pub fn split_turns(text: &str) -> Vec<String> {
         }
     }
     joined
+}
+
+/// One half of a pie start's placement, `W:d2` or `B:d6`.
+fn is_placement(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    lower.starts_with("w:") || lower.starts_with("b:")
 }
 
 pub fn describe_event(game: &Adaptoid, event: &AdaptoidEvent) -> String {
@@ -254,7 +260,8 @@ pub fn describe_event(game: &Adaptoid, event: &AdaptoidEvent) -> String {
             )
         }
         AdaptoidEvent::ColourChosen { player, colour } => {
-            format!("{player} takes {}", colour.name())
+            let seat = ["The first player", "The second player"][player.index().min(1)];
+            format!("{seat} takes {}", colour.name())
         }
         AdaptoidEvent::Moved { from, to } => format!("moved {} to {}", label(from), label(to)),
         AdaptoidEvent::Attacked {

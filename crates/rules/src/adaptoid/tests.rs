@@ -533,6 +533,7 @@ fn records_split_into_turns() {
         split("W:d2 B:d6 white d2+L"),
         ["W:d2 B:d6", "white", "d2+L"]
     );
+    assert_eq!(split("b:d6 w:d2; black"), ["b:d6 w:d2", "black"]);
 }
 
 #[test]
