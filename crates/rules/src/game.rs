@@ -47,11 +47,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move>;
     /// Whether `mv` is legal here, and if not, why.
     fn check_move(&self, mv: &Self::Move) -> Result<(), IllegalMove>;
+    /// Plays a move known to be legal, handing each event to `emit` in order.
+    fn play_with(&mut self, mv: &Self::Move, emit: &mut impl FnMut(Self::Event));
     /// Checks and plays `mv`, returning its events in order.
-    fn apply(&mut self, mv: &Self::Move) -> Result<Vec<Self::Event>, IllegalMove>;
+    fn apply(&mut self, mv: &Self::Move) -> Result<Vec<Self::Event>, IllegalMove> {
+        self.check_move(mv)?;
+        let mut events = Vec::new();
+        self.play_with(mv, &mut |event| events.push(event));
+        Ok(events)
+    }
     /// Plays a move known to be legal (from `legal_moves` or `random_move`) without
     /// checking it or recording events: the fast path for search and playouts.
-    fn play_unchecked(&mut self, mv: &Self::Move);
+    fn play_unchecked(&mut self, mv: &Self::Move) {
+        self.play_with(mv, &mut |_| {});
+    }
 
     /// The position hash (board, player to move and rights), kept incrementally.
     fn hash(&self) -> u64;

@@ -351,15 +351,8 @@ impl Game for Absorption {
         check::check_move(self, mv)
     }
 
-    fn apply(&mut self, mv: &AbsorptionMove) -> Result<Vec<AbsorptionEvent>, IllegalMove> {
-        self.check_move(mv)?;
-        let mut events = Vec::new();
-        apply::play(self, mv, &mut |event| events.push(event));
-        Ok(events)
-    }
-
-    fn play_unchecked(&mut self, mv: &AbsorptionMove) {
-        apply::play(self, mv, &mut |_| {});
+    fn play_with(&mut self, mv: &AbsorptionMove, emit: &mut impl FnMut(AbsorptionEvent)) {
+        apply::play(self, mv, emit);
     }
 
     fn hash(&self) -> u64 {

@@ -311,15 +311,8 @@ impl Game for Adamas {
         moves::check_move(self, mv)
     }
 
-    fn apply(&mut self, mv: &AdamasMove) -> Result<Vec<AdamasEvent>, IllegalMove> {
-        self.check_move(mv)?;
-        let mut events = Vec::new();
-        apply::play(self, mv, &mut |event| events.push(event));
-        Ok(events)
-    }
-
-    fn play_unchecked(&mut self, mv: &AdamasMove) {
-        apply::play(self, mv, &mut |_| {});
+    fn play_with(&mut self, mv: &AdamasMove, emit: &mut impl FnMut(AdamasEvent)) {
+        apply::play(self, mv, emit);
     }
 
     fn hash(&self) -> u64 {

@@ -382,15 +382,8 @@ impl Game for Adaptoid {
         check::check_move(self, mv)
     }
 
-    fn apply(&mut self, mv: &AdaptoidMove) -> Result<Vec<AdaptoidEvent>, IllegalMove> {
-        self.check_move(mv)?;
-        let mut events = Vec::new();
-        apply::play(self, mv, &mut |event| events.push(event));
-        Ok(events)
-    }
-
-    fn play_unchecked(&mut self, mv: &AdaptoidMove) {
-        apply::play(self, mv, &mut |_| {});
+    fn play_with(&mut self, mv: &AdaptoidMove, emit: &mut impl FnMut(AdaptoidEvent)) {
+        apply::play(self, mv, emit);
     }
 
     fn hash(&self) -> u64 {
