@@ -19,6 +19,7 @@
 pub mod absorption;
 pub mod adamas;
 pub mod adaptoid;
+mod bits;
 mod cellset;
 mod count;
 mod error;

@@ -70,16 +70,7 @@ pub const ADJACENT: [u64; SQUARES] = neighbour_table(false);
 pub const ORTHOGONAL: [u64; SQUARES] = neighbour_table(true);
 
 /// The squares of a set, lowest first.
-pub fn squares(mut set: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let square = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(square)
-    })
-}
+pub use crate::bits::members as squares;
 
 pub const fn bit(square: u8) -> u64 {
     1 << square

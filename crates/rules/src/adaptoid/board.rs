@@ -275,17 +275,7 @@ impl Board {
 }
 
 /// The cells of a set, lowest first.
-#[inline]
-pub fn cells(mut set: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let cell = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(cell)
-    })
-}
+pub use crate::bits::members as cells;
 
 #[cfg(test)]
 mod tests {
