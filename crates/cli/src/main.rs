@@ -11,6 +11,7 @@ use tabula_rules::Game;
 use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
 use tabula_rules::adaptoid::Adaptoid;
+use tabula_rules::adomoc::Adomoc;
 
 const USAGE: &str =
     "usage: tabula-cli VERB GAME [--option key=value]... [--record \"MOVES\"] [--position STR]
@@ -26,7 +27,7 @@ verbs:
                              random games, checking every invariant after every move
   bench [GAME] [--seconds S] random playouts and legal moves generated per second
 
-games: adamas, absorption, adaptoid (adomoc is coming)
+games: adamas, absorption, adaptoid, adomoc
 Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file
 (a Super-Adaptoid board: --option board=@my-board.txt).";
 
@@ -51,10 +52,12 @@ fn run(words: &[String]) -> i32 {
             match game.map(String::as_str) {
                 None => bench_adamas(&args)
                     .and_then(|()| bench_absorption(&args))
-                    .and_then(|()| bench_adaptoid(&args)),
+                    .and_then(|()| bench_adaptoid(&args))
+                    .and_then(|()| bench_adomoc(&args)),
                 Some("adamas") => bench_adamas(&args),
                 Some("absorption") => bench_absorption(&args),
                 Some("adaptoid") => bench_adaptoid(&args),
+                Some("adomoc") => bench_adomoc(&args),
                 Some(other) => Err(unknown_game(other)),
             }
         }));
@@ -74,15 +77,13 @@ fn run(words: &[String]) -> i32 {
         "adamas" => run_verb::<Adamas>(verb, &args),
         "absorption" => run_verb::<Absorption>(verb, &args),
         "adaptoid" => run_verb::<Adaptoid>(verb, &args),
+        "adomoc" => run_verb::<Adomoc>(verb, &args),
         other => finish(Err(unknown_game(other))),
     }
 }
 
 fn unknown_game(name: &str) -> String {
-    match name {
-        "adomoc" => format!("{name} is not implemented yet"),
-        _ => format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)"),
-    }
+    format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)")
 }
 
 fn run_verb<G: Game>(verb: &str, args: &Args) -> i32 {
@@ -119,6 +120,10 @@ fn bench_absorption(args: &Args) -> Result<(), String> {
 
 fn bench_adaptoid(args: &Args) -> Result<(), String> {
     random::bench::<Adaptoid>(args, &[("default", &[])])
+}
+
+fn bench_adomoc(args: &Args) -> Result<(), String> {
+    random::bench::<Adomoc>(args, &[("default", &[])])
 }
 
 /// Errors (bad input, illegal moves) exit with status 2 after naming the problem.

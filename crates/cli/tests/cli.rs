@@ -237,3 +237,46 @@ fn play_adaptoid_the_fork() {
         "{text}"
     );
 }
+
+#[test]
+fn adomoc_verbs() {
+    let out = cli(&["moves", "adomoc", "--count"]);
+    assert_eq!(stdout(&out).trim(), "23 moves");
+    let out = cli(&["show", "adomoc", "--record", "Fa3a6 Ff3f5 Fa6a8"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.contains("  8    F   .   .   .   . |  .   .   .   .   ."),
+        "{text}"
+    );
+    let out = cli(&["apply", "adomoc", "Mb2c3oa3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no origin space on cycle 3"));
+    let out = cli(&[
+        "random",
+        "adomoc",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--max-plies",
+        "300",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out).contains("every invariant held"));
+}
+
+#[test]
+fn play_adomoc_the_winning_move() {
+    let text = play_with_input(
+        "adomoc",
+        "........s./........../........../........../........../S^........./........../..F^....m^../. l 0 -",
+        b"help\nS^a6o9*\n",
+    );
+    assert!(text.contains("Mc7a5oa3"), "{text}");
+    assert!(text.contains("Light is in a state of primes"), "{text}");
+    assert!(
+        text.contains("Light wins (the prime sun reached the centre in a state of primes)"),
+        "{text}"
+    );
+}

@@ -19,6 +19,7 @@
 pub mod absorption;
 pub mod adamas;
 pub mod adaptoid;
+pub mod adomoc;
 mod bits;
 mod cellset;
 mod count;

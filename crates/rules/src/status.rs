@@ -24,6 +24,10 @@ pub enum WinReason {
     CaptureTarget,
     /// Adaptoid: the opponent has no pieces left on the board.
     NoPiecesLeft,
+    /// Adomoc: the prime sun reached the centre in a state of primes.
+    Centre,
+    /// Adomoc's Altogether variant: the higher sum of cycle numbers at the end.
+    Score,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,6 +41,8 @@ pub enum DrawReason {
     NoCaptureCap,
     /// The configured number of turns was played (a Tabula addition, off by default).
     TurnCap,
+    /// Adomoc's Altogether variant: equal scores at the end.
+    EqualScore,
 }
 
 impl WinReason {
@@ -48,6 +54,8 @@ impl WinReason {
             WinReason::Forfeit => "the opponent could not move and forfeits",
             WinReason::CaptureTarget => "reached the capture target",
             WinReason::NoPiecesLeft => "the opponent has no pieces left",
+            WinReason::Centre => "the prime sun reached the centre in a state of primes",
+            WinReason::Score => "the higher score",
         }
     }
 }
@@ -77,6 +85,7 @@ impl fmt::Display for Status {
                     DrawReason::TurnCap => {
                         "the turn cap was reached (a Tabula addition to the rules)"
                     }
+                    DrawReason::EqualScore => "equal scores (Altogether variant)",
                 };
                 write!(f, "draw: {why}")
             }

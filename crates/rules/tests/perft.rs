@@ -3,6 +3,7 @@
 use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
 use tabula_rules::adaptoid::Adaptoid;
+use tabula_rules::adomoc::Adomoc;
 use tabula_rules::{Game, perft};
 
 fn check_table<G: Game>(table: &str) {
@@ -51,4 +52,9 @@ fn absorption_perft_table() {
 #[test]
 fn adaptoid_perft_table() {
     check_table::<Adaptoid>(include_str!("perft/adaptoid.txt"));
+}
+
+#[test]
+fn adomoc_perft_table() {
+    check_table::<Adomoc>(include_str!("perft/adomoc.txt"));
 }
