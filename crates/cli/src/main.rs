@@ -25,7 +25,8 @@ verbs:
                              a whole game in the terminal
   random GAME [--games N] [--seed S] [--max-plies P]
                              random games, checking every invariant after every move
-  bench [GAME] [--seconds S] random playouts and legal moves generated per second
+  bench [GAME] [--seconds S] [--max-plies P]
+                             random playouts and legal moves generated per second
 
 games: adamas, absorption, adaptoid, adomoc
 Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file

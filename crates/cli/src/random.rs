@@ -131,13 +131,16 @@ pub fn bench<G: Game>(
         let mut playouts: u64 = 0;
         let mut plies: u64 = 0;
         let mut samples: Vec<G> = Vec::new();
+        let cap = args.max_plies.unwrap_or(DEFAULT_MAX_PLIES);
+        let mut capped: u64 = 0;
         while began.elapsed() < budget {
             let mut game = start.clone();
             let mut length = 0;
             while let Some(mv) = game.random_move(&mut rng) {
                 game.play_unchecked(&mv);
                 length += 1;
-                if length >= DEFAULT_MAX_PLIES {
+                if length >= cap {
+                    capped += (game.status() == Status::Ongoing) as u64;
                     break;
                 }
                 if samples.len() < 2_000 && length % 7 == 3 {
@@ -173,6 +176,9 @@ pub fn bench<G: Game>(
             plies as f64 / playouts.max(1) as f64,
             plies as f64 / elapsed
         );
+        if capped > 0 {
+            println!("  ({capped} of those playouts were stopped unfinished at the {cap}-ply cap)");
+        }
         println!(
             "  legal moves generated: {:>8.0} /s  ({generated} moves in {positions} positions from those playouts)",
             generated as f64 / generation_elapsed

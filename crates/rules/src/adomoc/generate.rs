@@ -1,6 +1,6 @@
 //! Legal moves (adomoc.md §3, §4, §9), attraction and the state of primes.
 
-use super::geometry::{self, CENTRE, LineKind};
+use super::geometry::{CENTRE, LineKind};
 use super::{Adomoc, AdomocMove, Effect, Kind, PRIME_REACH, Piece, geometry_spaces};
 use crate::Status;
 
@@ -24,12 +24,8 @@ fn is_prime_sun(piece: Piece) -> bool {
 
 /// The spaces of `owner`'s pieces of `kind` (primes only if `prime_only`).
 fn spaces_of(game: &Adomoc, owner: u8, kind: Kind, prime_only: bool) -> u128 {
-    geometry_spaces(game.occupied[owner as usize])
-        .filter(|&s| {
-            let piece = game.pieces[game.at[s as usize] as usize];
-            piece.kind == kind && (piece.prime || !prime_only)
-        })
-        .fold(0, |set, s| set | 1 << s)
+    let set = game.by_kind[owner as usize][kind as usize];
+    if prime_only { set & game.primes } else { set }
 }
 
 /// Feet next to a sun of the other breed (§3, M8).
@@ -76,13 +72,12 @@ pub fn landing(game: &Adomoc, mover: Piece, target: Piece) -> Option<bool> {
 /// The empty origin spaces `target` could be sent to when a piece moves from `from`
 /// onto it (emptiness judged after the move, M12).
 pub fn origin_spaces(game: &Adomoc, target: Piece, from: u8) -> u128 {
-    let cycle = target.kind.origin_cycle();
-    let first_column = target.owner.0 * 5;
+    // Five spaces of one cycle: columns a-e (Light) or f-j (Dark).
+    let cycle = target.kind.origin_cycle() as u32;
+    let first = (cycle - 1) * 10 + target.owner.0 as u32 * 5;
+    let origins = 0b11111u128 << first;
     let empty_after = !(game.occupied[0] | game.occupied[1]) | 1 << from;
-    (first_column..first_column + 5)
-        .map(|c| geometry::space_at(c, cycle))
-        .filter(|&s| empty_after & 1 << s != 0)
-        .fold(0, |set, s| set | 1 << s)
+    origins & empty_after
 }
 
 /// Whether a ban forbids the piece on `from` originating the piece on `to` this ply.

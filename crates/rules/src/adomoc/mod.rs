@@ -138,8 +138,10 @@ pub struct Adomoc {
     at: [u8; SPACES],
     /// Every piece by id; ids are stable for the game (the bans name them).
     pieces: Vec<Piece>,
-    /// The spaces of each breed's pieces.
+    /// The spaces of each breed's pieces, of each breed's pieces by kind, and of primes.
     occupied: [u128; 2],
+    by_kind: [[u128; 3]; 2],
+    primes: u128,
     mover: u8,
     ply: u32,
     status: Status,
@@ -221,6 +223,8 @@ impl Adomoc {
             at: [EMPTY; SPACES],
             pieces: Vec::new(),
             occupied: [0; 2],
+            by_kind: [[0; 3]; 2],
+            primes: 0,
             mover: 0,
             ply: 0,
             status: Status::Ongoing,
@@ -241,6 +245,8 @@ impl Adomoc {
         let piece = self.pieces[id as usize];
         self.at[space as usize] = id;
         self.occupied[piece.owner.index()] |= 1 << space;
+        self.by_kind[piece.owner.index()][piece.kind as usize] |= 1 << space;
+        self.primes |= (piece.prime as u128) << space;
         self.board_hash ^= piece_key(space, piece);
     }
 
@@ -250,6 +256,8 @@ impl Adomoc {
         let piece = self.pieces[id as usize];
         self.at[space as usize] = EMPTY;
         self.occupied[piece.owner.index()] &= !(1 << space);
+        self.by_kind[piece.owner.index()][piece.kind as usize] &= !(1 << space);
+        self.primes &= !(1 << space);
         self.board_hash ^= piece_key(space, piece);
         id
     }
@@ -399,7 +407,8 @@ impl Game for Adomoc {
     }
 
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AdomocMove> {
-        let moves: Vec<AdomocMove> = self.legal_moves().collect();
+        let mut moves: smallvec::SmallVec<[AdomocMove; 256]> = smallvec::SmallVec::new();
+        generate::for_each_move(self, &mut |mv| moves.push(mv));
         if moves.is_empty() {
             None
         } else {
@@ -441,6 +450,22 @@ impl Game for Adomoc {
         }
         if occupied != self.occupied {
             return Err("the occupancy sets differ from the board".into());
+        }
+        for owner in 0..2 {
+            for kind in [Kind::Foot, Kind::Moon, Kind::Sun] {
+                let expected = geometry_spaces(occupied[owner])
+                    .filter(|&s| self.pieces[self.at[s as usize] as usize].kind == kind)
+                    .fold(0u128, |set, s| set | 1 << s);
+                if self.by_kind[owner][kind as usize] != expected {
+                    return Err("the per-kind sets differ from the board".into());
+                }
+            }
+        }
+        let primes = geometry_spaces(occupied[0] | occupied[1])
+            .filter(|&s| self.pieces[self.at[s as usize] as usize].prime)
+            .fold(0u128, |set, s| set | 1 << s);
+        if primes != self.primes {
+            return Err("the prime set differs from the board".into());
         }
         for owner in [LIGHT, DARK] {
             if self.pieces_of(owner) as usize > PIECES_EACH {
