@@ -451,12 +451,12 @@ impl Game for Adomoc {
         if occupied != self.occupied {
             return Err("the occupancy sets differ from the board".into());
         }
-        for owner in 0..2 {
+        for (owner_set, kinds) in occupied.iter().zip(&self.by_kind) {
             for kind in [Kind::Foot, Kind::Moon, Kind::Sun] {
-                let expected = geometry_spaces(occupied[owner])
+                let expected = geometry_spaces(*owner_set)
                     .filter(|&s| self.pieces[self.at[s as usize] as usize].kind == kind)
                     .fold(0u128, |set, s| set | 1 << s);
-                if self.by_kind[owner][kind as usize] != expected {
+                if kinds[kind as usize] != expected {
                     return Err("the per-kind sets differ from the board".into());
                 }
             }
