@@ -2,7 +2,7 @@
 
 use super::generate::has_move;
 use super::geometry::{CENTRE, column_and_cycle};
-use super::{Adomoc, AdomocEvent, AdomocMove, Ban, Effect, geometry_spaces};
+use super::{Adomoc, AdomocEvent, AdomocMove, Ban, Effect, spaces};
 use crate::{DrawReason, Player, Status, WinReason};
 
 pub fn play(game: &mut Adomoc, mv: &AdomocMove, emit: &mut impl FnMut(AdomocEvent)) {
@@ -42,7 +42,7 @@ pub fn play(game: &mut Adomoc, mv: &AdomocMove, emit: &mut impl FnMut(AdomocEven
             game.bans.push(Ban {
                 originated,
                 originator: id,
-                ply: game.ply + wait,
+                ply: game.ply.saturating_add(wait),
             });
         }
         _ => {}
@@ -51,13 +51,39 @@ pub fn play(game: &mut Adomoc, mv: &AdomocMove, emit: &mut impl FnMut(AdomocEven
     let ply = game.ply;
     game.bans.retain(|b| b.ply >= ply);
     game.mover = 1 - game.mover;
-    game.status = if mv.to == CENTRE {
-        Status::Win {
-            winner: piece.owner,
-            reason: WinReason::Centre,
-        }
+    if mv.to == CENTRE {
+        game.status = altogether(
+            game,
+            Status::Win {
+                winner: piece.owner,
+                reason: WinReason::Centre,
+            },
+        );
     } else {
-        start_of_turn_status(game)
+        judge_turn_start(game);
+    }
+    if game.status == Status::Ongoing {
+        emit(AdomocEvent::TurnEnded {
+            next: Player(game.mover),
+        });
+    } else {
+        emit(AdomocEvent::GameOver {
+            status: game.status,
+        });
+    }
+}
+
+/// Judges the position the player to move faces, in order: a player with no legal move
+/// forfeits (§6), the third occurrence draws (the position is recorded), the ply cap draws;
+/// then Altogether rescores a win. Used after every move and for a position read from text.
+pub fn judge_turn_start(game: &mut Adomoc) {
+    game.status = if has_move(game) {
+        Status::Ongoing
+    } else {
+        Status::Win {
+            winner: Player(1 - game.mover),
+            reason: WinReason::Forfeit,
+        }
     };
     if game.status == Status::Ongoing && game.options.repetition_draw {
         let hash = crate::Game::hash(game);
@@ -77,27 +103,6 @@ pub fn play(game: &mut Adomoc, mv: &AdomocMove, emit: &mut impl FnMut(AdomocEven
         };
     }
     game.status = altogether(game, game.status);
-    if game.status == Status::Ongoing {
-        emit(AdomocEvent::TurnEnded {
-            next: Player(game.mover),
-        });
-    } else {
-        emit(AdomocEvent::GameOver {
-            status: game.status,
-        });
-    }
-}
-
-/// A player with no legal move forfeits (§6).
-pub fn start_of_turn_status(game: &Adomoc) -> Status {
-    if has_move(game) {
-        Status::Ongoing
-    } else {
-        Status::Win {
-            winner: Player(1 - game.mover),
-            reason: WinReason::Forfeit,
-        }
-    }
 }
 
 /// Under the Altogether variant a game that ended with a winner is decided by the sums of
@@ -125,7 +130,7 @@ pub fn altogether(game: &Adomoc, status: Status) -> Status {
 /// The Altogether scores: each side's sum of the cycle numbers of its pieces.
 pub fn score(game: &Adomoc) -> [u32; 2] {
     [0, 1].map(|owner| {
-        geometry_spaces(game.occupied[owner])
+        spaces(game.occupied[owner])
             .map(|s| column_and_cycle(s).1 as u32)
             .sum()
     })

@@ -1,8 +1,9 @@
 //! Whether a move is legal now, and if not, why. Written apart from generation: it looks
-//! for the one line that joins the two spaces instead of walking every ray.
+//! only at the lines that join the two spaces (any clear one will do) instead of walking
+//! every ray.
 
 use super::generate::{
-    attracted, banned, landing, origin_spaces, reach, state_of_primes, travels_along,
+    Landing, attracted, banned, landing, origin_spaces, reach, state_of_primes, travels_along,
 };
 use super::geometry::{CENTRE, SPACES, label};
 use super::{Adomoc, AdomocMove, Effect, Kind, PLAYER_NAMES};
@@ -124,12 +125,12 @@ pub fn check_move(game: &Adomoc, mv: &AdomocMove) -> Result<(), IllegalMove> {
                 "a prime is originated only by a prime or a moon"
             }
         )),
-        Some(true) => expect_effect(
+        Some(Landing::Consume) => expect_effect(
             mv,
             Effect::Consume,
             &format!("landing on {target_what} consumes it"),
         ),
-        Some(false) => {
+        Some(Landing::Originate) => {
             let Effect::Originate(origin) = mv.effect else {
                 return illegal(format!(
                     "landing on {target_what} originates it: add o and the origin space it goes \

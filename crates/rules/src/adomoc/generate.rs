@@ -1,7 +1,7 @@
 //! Legal moves (adomoc.md §3, §4, §9), attraction and the state of primes.
 
 use super::geometry::{CENTRE, LineKind};
-use super::{Adomoc, AdomocMove, Effect, Kind, PRIME_REACH, Piece, geometry_spaces};
+use super::{Adomoc, AdomocMove, Effect, Kind, PRIME_REACH, Piece, spaces};
 use crate::Status;
 
 /// Whether a kind of piece travels along a kind of line.
@@ -37,7 +37,7 @@ pub fn attracted(game: &Adomoc) -> u128 {
         if enemy_suns == 0 {
             continue;
         }
-        for foot in geometry_spaces(spaces_of(game, owner, Kind::Foot, false)) {
+        for foot in spaces(spaces_of(game, owner, Kind::Foot, false)) {
             if geometry.adjacent(foot) & enemy_suns != 0 {
                 result |= 1 << foot;
             }
@@ -57,16 +57,23 @@ pub fn state_of_primes(game: &Adomoc, player: u8) -> bool {
     (foot[p] && (moon[0] || moon[1])) || (moon[p] && (foot[0] || foot[1]))
 }
 
-/// What landing `mover` on `target` may do (§4), ignoring the origin spaces and bans:
-/// `Some(true)` consumes, `Some(false)` originates, `None` is illegal.
-pub fn landing(game: &Adomoc, mover: Piece, target: Piece) -> Option<bool> {
+/// What a landing on an occupied space does (§4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    Consume,
+    Originate,
+}
+
+/// What landing `mover` on `target` may do, ignoring the origin spaces and bans; `None`
+/// if the landing is illegal.
+pub fn landing(game: &Adomoc, mover: Piece, target: Piece) -> Option<Landing> {
     let infinite = game.options.infinite;
     if mover.kind == target.kind {
         let consumes = mover.prime && !target.prime && mover.owner != target.owner && !infinite;
-        return consumes.then_some(true);
+        return consumes.then_some(Landing::Consume);
     }
     let may_originate = !target.prime || mover.prime || (mover.kind == Kind::Moon && !infinite);
-    may_originate.then_some(false)
+    may_originate.then_some(Landing::Originate)
 }
 
 /// The empty origin spaces `target` could be sent to when a piece moves from `from`
@@ -97,7 +104,7 @@ pub fn visit_moves(game: &Adomoc, visit: &mut impl FnMut(AdomocMove) -> bool) {
     let attracted = attracted(game);
     let in_state = state_of_primes(game, game.mover);
     let occupied = game.occupied[0] | game.occupied[1];
-    for from in geometry_spaces(game.occupied[game.mover as usize]) {
+    for from in spaces(game.occupied[game.mover as usize]) {
         let mover = game.pieces[game.at[from as usize] as usize];
         if mover.kind == Kind::Foot && attracted & 1 << from != 0 {
             continue;
@@ -109,7 +116,8 @@ pub fn visit_moves(game: &Adomoc, visit: &mut impl FnMut(AdomocMove) -> bool) {
             }
             for &to in ray.spaces.iter().take(reach(mover)) {
                 if to == CENTRE {
-                    if !is_prime_sun(mover) {
+                    // Only the prime sun comes here, and a piece on the centre has won.
+                    if !is_prime_sun(mover) || occupied & 1 << CENTRE != 0 {
                         break;
                     }
                     if in_state && seen & 1 << CENTRE == 0 {
@@ -159,16 +167,16 @@ fn visit_landings(
     let target = game.pieces[game.at[to as usize] as usize];
     match landing(game, mover, target) {
         None => true,
-        Some(true) => visit(AdomocMove {
+        Some(Landing::Consume) => visit(AdomocMove {
             from,
             to,
             effect: Effect::Consume,
         }),
-        Some(false) => {
+        Some(Landing::Originate) => {
             if banned(game, from, to) {
                 return true;
             }
-            geometry_spaces(origin_spaces(game, target, from)).all(|origin| {
+            spaces(origin_spaces(game, target, from)).all(|origin| {
                 visit(AdomocMove {
                     from,
                     to,

@@ -15,10 +15,13 @@ pub const SPACES: usize = 81;
 pub enum SpiralMode {
     /// Both families cross, so each space has up to four diagonal neighbours.
     #[default]
+    #[serde(rename = "both")]
     Both,
     /// Only spirals that step counter-clockwise moving inward.
+    #[serde(rename = "ccw")]
     CcwInward,
     /// Only spirals that step clockwise moving inward.
+    #[serde(rename = "cw")]
     CwInward,
 }
 
@@ -134,12 +137,13 @@ fn rays_from(space: u8, mode: SpiralMode) -> Vec<Ray> {
         return rays;
     }
     let (column, cycle) = column_and_cycle(space);
-    // Round the cycle both ways: up to 9 spaces, never back to the start.
+    // Round the cycle both ways: up to 9 spaces, never back to the start. A step of
+    // COLUMNS - 1 is one column clockwise (-1 mod 10).
     for step in [1, COLUMNS - 1] {
         rays.push(Ray {
             kind: LineKind::Cycle,
             spaces: (1..COLUMNS)
-                .map(|i| space_at(column + i * step % COLUMNS, cycle))
+                .map(|i| space_at(column + (i * step) % COLUMNS, cycle))
                 .collect(),
         });
     }

@@ -34,7 +34,7 @@ pub const PRIME_REACH: usize = 3;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AdomocOptions {
-    /// M1: which spiral families the board has (`both`, `ccw`, `cw`).
+    /// M1: which spiral families the board has (`both`, `ccw`, `cw`, as in records).
     pub spirals: SpiralMode,
     /// The official variant Infinite: no consuming, and moons may not originate primes.
     pub infinite: bool,
@@ -209,10 +209,6 @@ impl Adomoc {
         &self.bans
     }
 
-    pub fn options_spirals(&self) -> SpiralMode {
-        self.options.spirals
-    }
-
     fn geometry(&self) -> &'static geometry::Geometry {
         geometry::geometry(self.options.spirals)
     }
@@ -268,7 +264,9 @@ impl Adomoc {
             .fold(0, |acc, key| acc ^ key)
     }
 
-    /// The part of the hash that is not the board: the mover and the bans to come.
+    /// The part of the hash that is not the board: the mover and the bans to come. Bans
+    /// are kept by piece id but hashed by where the pieces stand and how many plies remain,
+    /// as the position string writes them, so equal positions hash alike.
     fn state_key(&self) -> u64 {
         let mut key = feature_key(21, self.mover as u64, 0);
         for ban in &self.bans {
@@ -286,29 +284,14 @@ impl Adomoc {
     /// Where a piece stands (`EMPTY` once consumed).
     fn space_of(&self, id: u8) -> u8 {
         let owner = self.pieces[id as usize].owner.index();
-        geometry_spaces(self.occupied[owner])
+        spaces(self.occupied[owner])
             .find(|&s| self.at[s as usize] == id)
             .unwrap_or(EMPTY)
-    }
-
-    fn record_for_repetition(&mut self) {
-        if self.options.repetition_draw {
-            self.history.push(self.hash());
-        }
     }
 }
 
 /// The spaces of a set, lowest first.
-pub fn geometry_spaces(mut set: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let space = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(space)
-    })
-}
+pub use crate::bits::members128 as spaces;
 
 impl Game for Adomoc {
     type Options = AdomocOptions;
@@ -337,7 +320,7 @@ impl Game for Adomoc {
                 }
             }
         }
-        game.record_for_repetition();
+        apply::judge_turn_start(&mut game);
         Ok(game)
     }
 
@@ -453,7 +436,7 @@ impl Game for Adomoc {
         }
         for (owner_set, kinds) in occupied.iter().zip(&self.by_kind) {
             for kind in [Kind::Foot, Kind::Moon, Kind::Sun] {
-                let expected = geometry_spaces(*owner_set)
+                let expected = spaces(*owner_set)
                     .filter(|&s| self.pieces[self.at[s as usize] as usize].kind == kind)
                     .fold(0u128, |set, s| set | 1 << s);
                 if kinds[kind as usize] != expected {
@@ -461,7 +444,7 @@ impl Game for Adomoc {
                 }
             }
         }
-        let primes = geometry_spaces(occupied[0] | occupied[1])
+        let primes = spaces(occupied[0] | occupied[1])
             .filter(|&s| self.pieces[self.at[s as usize] as usize].prime)
             .fold(0u128, |set, s| set | 1 << s);
         if primes != self.primes {
@@ -474,6 +457,9 @@ impl Game for Adomoc {
                     PLAYER_NAMES[owner.index()]
                 ));
             }
+        }
+        if self.piece_at(CENTRE).is_some() && self.status == Status::Ongoing {
+            return Err("a piece stands on the centre but the game goes on".into());
         }
         if self.board_hash != self.compute_board_hash() {
             return Err("the incremental hash differs from a recomputation".into());

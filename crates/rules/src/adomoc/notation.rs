@@ -79,6 +79,12 @@ pub fn parse_move(game: &Adomoc, input: &str) -> Result<AdomocMove, NotationErro
         _ => Effect::None,
     };
     if bytes.get(at) == Some(&b'*') {
+        if to != CENTRE {
+            return fail(
+                offset + at,
+                "* marks only the winning move onto the centre o9",
+            );
+        }
         at += 1;
     }
     if at != bytes.len() {

@@ -9,7 +9,7 @@
 //! - BANS: `-`, or a comma list of `X>Y+N`: the piece on X may not originate the piece on Y
 //!   on the ply N from now (0 or 1), the ban on immediate reverse origination.
 
-use super::apply::{altogether, start_of_turn_status};
+use super::apply::{altogether, judge_turn_start};
 use super::geometry::{CENTRE, COLUMNS, CYCLES, label, parse_label, space_at};
 use super::{Adomoc, AdomocOptions, Ban, DARK, Kind, LIGHT, PLAYER_NAMES, Piece};
 use crate::{PositionError, Status, WinReason};
@@ -68,6 +68,9 @@ pub fn format_position(game: &Adomoc) -> String {
 }
 
 pub fn parse_position(options: AdomocOptions, text: &str) -> Result<Adomoc, PositionError> {
+    if !text.is_ascii() {
+        return error("text", "a position string is ASCII");
+    }
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [board, mover, ply, bans] = fields[..] else {
         return error(
@@ -87,22 +90,40 @@ pub fn parse_position(options: AdomocOptions, text: &str) -> Result<Adomoc, Posi
     };
     game.ply = ply
         .parse()
-        .or_else(|_| error("ply", format!("expected a number, not {ply:?}")))?;
+        .ok()
+        .filter(|&p: &u32| p < u32::MAX - 2)
+        .ok_or_else(|| {
+            PositionError::new(
+                "ply",
+                format!("expected a number below 4294967293, not {ply:?}"),
+            )
+        })?;
     if bans != "-" {
         for ban in bans.split(',') {
-            game.bans.push(read_ban(&game, ban)?);
+            let ban = read_ban(&game, ban)?;
+            if game.bans.contains(&ban) {
+                return error("bans", "the same ban is given twice");
+            }
+            game.bans.push(ban);
+        }
+        if game.bans.len() > 2 {
+            return error(
+                "bans",
+                "at most two bans (one from each of the last two plies)",
+            );
         }
     }
-    game.status = match game.piece_at(CENTRE) {
-        Some(piece) if piece.kind == Kind::Sun && piece.prime => Status::Win {
-            winner: piece.owner,
-            reason: WinReason::Centre,
-        },
+    match game.piece_at(CENTRE) {
+        Some(piece) if piece.kind == Kind::Sun && piece.prime => {
+            let won = Status::Win {
+                winner: piece.owner,
+                reason: WinReason::Centre,
+            };
+            game.status = altogether(&game, won);
+        }
         Some(_) => return error("board", "only the prime sun may stand on the centre"),
-        None => start_of_turn_status(&game),
-    };
-    game.status = altogether(&game, game.status);
-    game.record_for_repetition();
+        None => judge_turn_start(&mut game),
+    }
     Ok(game)
 }
 
@@ -211,9 +232,29 @@ fn read_ban(game: &Adomoc, text: &str) -> Result<Ban, PositionError> {
             );
         }
     };
+    let (originated, originator) = (id_on(originated)?, id_on(originator)?);
+    if originated == originator {
+        return error("bans", format!("{text}: a piece cannot originate itself"));
+    }
+    // A ban for this ply restrains the mover's piece; one for the next ply can only come
+    // from the last mover originating its own piece.
+    let owner = |id: u8| game.pieces[id as usize].owner.0;
+    let fits = match wait {
+        0 => owner(originated) == game.mover,
+        _ => owner(originated) != game.mover && owner(originator) != game.mover,
+    };
+    if !fits {
+        return error(
+            "bans",
+            format!(
+                "{text}: a +0 ban restrains a piece of the player to move; a +1 ban is between \
+                 two pieces of the other player"
+            ),
+        );
+    }
     Ok(Ban {
-        originated: id_on(originated)?,
-        originator: id_on(originator)?,
+        originated,
+        originator,
         ply: game.ply + wait,
     })
 }

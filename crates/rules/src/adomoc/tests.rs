@@ -360,6 +360,62 @@ fn forfeit_and_draws() {
             reason: DrawReason::TurnCap
         }
     );
+    // A position read from text past the cap is drawn just the same.
+    let capped = AdomocOptions {
+        ply_cap: 5,
+        ..AdomocOptions::default()
+    };
+    let read = Adomoc::from_position(capped, &game.position_string()).unwrap();
+    assert_eq!(read.status(), game.status());
+}
+
+#[test]
+fn infinite_keeps_primes_from_moons() {
+    let infinite = AdomocOptions {
+        infinite: true,
+        ..AdomocOptions::default()
+    };
+    let placements = [("b4", "L-M"), ("d6", "D-F^"), ("j1", "D-S")];
+    let game = setup_with(infinite, &placements, 'l');
+    assert!(!destinations(&game, "b4").contains(&"d6".to_string()));
+    assert!(refused(&game, "Mb4d6of3").contains("may not land"));
+    // Non-prime targets are still originated.
+    let game = setup_with(
+        AdomocOptions {
+            infinite: true,
+            ..AdomocOptions::default()
+        },
+        &[("b4", "L-M"), ("d6", "D-F"), ("j1", "D-S")],
+        'l',
+    );
+    assert!(moves(&game).contains(&"Mb4d6of3".to_string()));
+}
+
+#[test]
+fn altogether_equal_scores_draw() {
+    let altogether = AdomocOptions {
+        altogether: true,
+        ..AdomocOptions::default()
+    };
+    // After the win: Light 9 + 8 = 17, Dark 8 + 8 + 1 = 17.
+    let mut game = setup_with(
+        altogether,
+        &[
+            ("a6", "L-S^"),
+            ("c8", "L-F^"),
+            ("h8", "D-M^"),
+            ("j8", "D-S"),
+            ("i1", "D-S"),
+        ],
+        'l',
+    );
+    play(&mut game, "S^a6o9");
+    assert_eq!(
+        game.status(),
+        Status::Draw {
+            reason: DrawReason::EqualScore
+        }
+    );
 }
 
 #[test]
@@ -452,6 +508,25 @@ fn malformed_input_is_refused_clearly() {
         let err = Adomoc::from_position(AdomocOptions::default(), text).unwrap_err();
         assert!(err.field.contains(field), "{text}: {err}");
     }
+    let start = "SSS^SSsss^ss/MMM^MMmmm^mm/FFF^FFfff^ff/........../........../........../........../........../.";
+    for (rest, field) in [
+        ("l 4294967295 -", "ply"),
+        ("l 0 c1>c2+0,c1>c2+0", "bans"),
+        ("l 0 c1>c1+0", "bans"),
+        ("l 0 h1>c2+0", "bans"),
+        ("l 0 c1>h2+1", "bans"),
+    ] {
+        let text = format!("{start} {rest}");
+        let err = Adomoc::from_position(AdomocOptions::default(), &text).unwrap_err();
+        assert!(err.field.contains(field), "{text}: {err}");
+    }
+    assert!(Adomoc::from_position(AdomocOptions::default(), "é").is_err());
+    assert!(
+        game.parse_move("Fa3a6*")
+            .unwrap_err()
+            .to_string()
+            .contains("winning move")
+    );
     let mut options = AdomocOptions::default();
     assert!(Adomoc::set_option(&mut options, "spirals", "both ways").is_err());
     assert!(Adomoc::set_option(&mut options, "size", "3").is_err());
