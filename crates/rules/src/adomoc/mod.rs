@@ -291,7 +291,7 @@ impl Adomoc {
 }
 
 /// The spaces of a set, lowest first.
-pub use crate::bits::members128 as spaces;
+pub use crate::bits::members as spaces;
 
 impl Game for Adomoc {
     type Options = AdomocOptions;
