@@ -27,6 +27,7 @@ mod error;
 mod game;
 mod hash;
 pub mod hexgrid;
+mod history;
 mod option_value;
 mod player;
 mod status;

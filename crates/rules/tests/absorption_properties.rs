@@ -7,11 +7,10 @@ mod common;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::collections::HashSet;
+use tabula_rules::Game;
 use tabula_rules::absorption::{
     Absorption, AbsorptionMove, AbsorptionOptions, Allotment, DARK, LIGHT, SquareList,
 };
-use tabula_rules::{Game, Status};
 
 /// Actions worth asking `check_move` about: every legal one plus many near misses (any
 /// stack to any square within two steps, splits and merges around each stack,
@@ -90,37 +89,12 @@ fn candidates(game: &Absorption, rng: &mut SmallRng) -> Vec<AbsorptionMove> {
 }
 
 fn check_position(game: &Absorption, rng: &mut SmallRng) -> Result<(), TestCaseError> {
-    game.check_invariants().map_err(TestCaseError::fail)?;
-    prop_assert_eq!(game.hash(), game.recompute_hash());
     prop_assert_eq!(
         game.pieces_of(LIGHT) as u32 + game.pieces_of(DARK) as u32,
         36
     );
-
-    let text = game.position_string();
-    let again = Absorption::from_position(game.options().clone(), &text)
-        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-    prop_assert_eq!(again.position_string(), text.clone());
-    if game.status() == Status::Ongoing {
-        prop_assert_eq!(again.hash(), game.hash());
-    }
-
-    let legal: HashSet<AbsorptionMove> = game.legal_moves().collect();
-    prop_assert_eq!(legal.len() as u64, game.count_moves().to_u64().unwrap());
-    prop_assert_eq!(legal.len(), game.legal_moves().count(), "no duplicates");
-    for mv in candidates(game, rng) {
-        let written = game.format_move(&mv);
-        prop_assert_eq!(
-            game.check_move(&mv).is_ok(),
-            legal.contains(&mv),
-            "{} in {}",
-            written,
-            text
-        );
-        if legal.contains(&mv) {
-            prop_assert_eq!(game.parse_move(&written), Ok(mv), "{}", written);
-        }
-    }
+    common::check_position_text(game, false)?;
+    common::check_moves(game, candidates(game, rng))?;
     Ok(())
 }
 

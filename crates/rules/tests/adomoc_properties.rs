@@ -7,11 +7,10 @@ mod common;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use std::collections::HashSet;
+use tabula_rules::Game;
 use tabula_rules::adomoc::{
     Adomoc, AdomocEvent, AdomocMove, AdomocOptions, DARK, Effect, LIGHT, SPACES, SpiralMode,
 };
-use tabula_rules::{Game, Status};
 
 /// Every move of the mover's pieces to every space, with no effect, a consumption and an
 /// origination to each origin cycle's spaces (and one space off the board).
@@ -45,36 +44,8 @@ fn candidates(game: &Adomoc) -> Vec<AdomocMove> {
 }
 
 fn check_position(game: &Adomoc) -> Result<(), TestCaseError> {
-    game.check_invariants().map_err(TestCaseError::fail)?;
-    prop_assert_eq!(game.hash(), game.recompute_hash());
-    let text = game.position_string();
-    let again = Adomoc::from_position(game.options().clone(), &text)
-        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-    prop_assert_eq!(again.position_string(), text.clone());
-    if !matches!(game.status(), Status::Draw { .. }) {
-        prop_assert_eq!(again.status(), game.status());
-    }
-    if game.status() == Status::Ongoing {
-        prop_assert_eq!(again.hash(), game.hash());
-    }
-    let legal: HashSet<AdomocMove> = game.legal_moves().collect();
-    prop_assert_eq!(legal.len() as u64, game.count_moves().to_u64().unwrap());
-    prop_assert_eq!(legal.len(), game.legal_moves().count(), "no duplicates");
-    for mv in candidates(game) {
-        let verdict = game.check_move(&mv);
-        prop_assert_eq!(
-            verdict.is_ok(),
-            legal.contains(&mv),
-            "{:?} in {}: {:?}",
-            mv,
-            text,
-            verdict
-        );
-        if legal.contains(&mv) {
-            let written = game.format_move(&mv);
-            prop_assert_eq!(game.parse_move(&written), Ok(mv), "{}", written);
-        }
-    }
+    common::check_position_text(game, true)?;
+    common::check_moves(game, candidates(game))?;
     Ok(())
 }
 

@@ -187,10 +187,10 @@ fn end_turn(game: &mut Absorption, emit: &mut impl FnMut(AbsorptionEvent)) {
     game.phase = Phase::SplitOrMerge;
     game.status = start_of_turn_status(game);
     let hash = game.hash();
-    game.history.push(hash);
+    game.history.record(hash);
     if game.status == Status::Ongoing
         && game.options.repetition_draw
-        && game.history.iter().filter(|&&h| h == hash).count() >= 3
+        && game.history.is_threefold(hash)
     {
         game.status = Status::Draw {
             reason: DrawReason::Repetition,

@@ -95,7 +95,7 @@ pub struct Absorption {
     status: Status,
     board_hash: u64,
     /// Hashes of the positions at the start of each turn, the current turn's last.
-    history: Vec<u64>,
+    history: crate::history::History,
 }
 
 /// What one action changed, in order. Forced steps that followed it (a lone absorption,
@@ -246,7 +246,7 @@ impl Absorption {
             ply: 0,
             status: Status::Ongoing,
             board_hash: 0,
-            history: Vec::new(),
+            history: crate::history::History::default(),
         }
     }
 }
@@ -276,7 +276,7 @@ impl Game for Absorption {
             game.set_square(x, LIGHT.0, 3);
             game.set_square(x + 56, DARK.0, 3);
         }
-        game.history.push(game.hash());
+        game.history.record(game.hash());
         Ok(game)
     }
 
@@ -409,7 +409,7 @@ impl Game for Absorption {
             }
         }
         if self.status == Status::Ongoing {
-            if self.phase == Phase::SplitOrMerge && self.history.last() != Some(&self.hash()) {
+            if self.phase == Phase::SplitOrMerge && !self.history.ends_with(self.hash()) {
                 return Err("the repetition history does not end with this turn's start".into());
             }
             if self.phase != Phase::SplitOrMerge && generate::count_moves(self) < 2 {

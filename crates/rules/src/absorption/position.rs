@@ -107,7 +107,7 @@ pub fn parse_position(options: AbsorptionOptions, text: &str) -> Result<Absorpti
         if game.status == Status::Ongoing {
             game.status = turn_cap_status(&game);
         }
-        game.history.push(game.hash());
+        game.history.record(game.hash());
     } else {
         // A turn can only wait on a real choice: play what is forced.
         settle(&mut game, &mut |_| {});

@@ -62,7 +62,7 @@ pub(super) fn play(game: &mut Adamas, mv: &AdamasMove, emit: &mut dyn FnMut(Adam
         // No earlier position can recur once pieces have left the board.
         game.history.clear();
     }
-    game.history.push(game.hash);
+    game.history.record(game.hash);
     if game.status == Status::Ongoing {
         check_draws(game);
     }
@@ -195,14 +195,11 @@ pub(super) fn has_legal_move(game: &Adamas) -> bool {
 }
 
 pub(super) fn check_draws(game: &mut Adamas) {
-    if game.options.repetition_draw {
-        let seen = game.history.iter().filter(|&&h| h == game.hash).count();
-        if seen >= 3 {
-            game.status = Status::Draw {
-                reason: DrawReason::Repetition,
-            };
-            return;
-        }
+    if game.options.repetition_draw && game.history.is_threefold(game.hash) {
+        game.status = Status::Draw {
+            reason: DrawReason::Repetition,
+        };
+        return;
     }
     if game.options.capture_cap > 0 && game.plies_since_capture >= game.options.capture_cap {
         game.status = Status::Draw {

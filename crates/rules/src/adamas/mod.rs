@@ -124,7 +124,7 @@ pub struct Adamas {
     status: Status,
     hash: u64,
     /// Hashes of the positions since the last capture, the current one last.
-    history: Vec<u64>,
+    history: crate::history::History,
 }
 
 impl Adamas {
@@ -247,7 +247,7 @@ impl Game for Adamas {
             game.pieces[player] = pieces;
         }
         game.hash = game.compute_hash();
-        game.history.push(game.hash);
+        game.history.record(game.hash);
         Ok(game)
     }
 
@@ -347,7 +347,7 @@ impl Game for Adamas {
         if self.hash != self.compute_hash() {
             return Err("the incremental hash differs from a recomputation".into());
         }
-        if self.history.last() != Some(&self.hash) {
+        if !self.history.ends_with(self.hash) {
             return Err("the repetition history does not end with this position".into());
         }
         for (p, letter) in PLAYER_LETTERS.iter().enumerate() {
@@ -444,7 +444,7 @@ impl Adamas {
             plies_since_capture: 0,
             status: Status::Ongoing,
             hash: 0,
-            history: Vec::new(),
+            history: crate::history::History::default(),
         }
     }
 }

@@ -213,7 +213,7 @@ pub(super) fn parse_position(
     }
     let in_game = game.active.iter().filter(|&&a| a).count();
     game.hash = game.compute_hash();
-    game.history.push(game.hash);
+    game.history.record(game.hash);
     // A finished game keeps its last mover, who may be out of the game.
     if in_game < 2 {
         let winner = game.active.iter().position(|&a| a).unwrap_or(0) as u8;

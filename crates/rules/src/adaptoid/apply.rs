@@ -155,8 +155,8 @@ pub fn end_status(game: &Adaptoid, mover: Colour) -> Status {
 fn finish_turn(game: &mut Adaptoid, emit: &mut impl FnMut(AdaptoidEvent)) {
     if game.status == Status::Ongoing && game.options.repetition_draw {
         let hash = game.hash();
-        game.history.push(hash);
-        if game.history.iter().filter(|&&h| h == hash).count() >= 3 {
+        game.history.record(hash);
+        if game.history.is_threefold(hash) {
             game.status = Status::Draw {
                 reason: DrawReason::Repetition,
             };

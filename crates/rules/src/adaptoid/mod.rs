@@ -92,7 +92,7 @@ pub struct Adaptoid {
     ply: u32,
     status: Status,
     /// Hashes of the positions since the last growth or capture (earlier ones cannot recur).
-    history: Vec<u64>,
+    history: crate::history::History,
 }
 
 /// Why an adaptoid left the board.
@@ -224,14 +224,14 @@ impl Adaptoid {
             white_seat: 0,
             ply: 0,
             status: Status::Ongoing,
-            history: Vec::new(),
+            history: crate::history::History::default(),
         }
     }
 
     /// Starts the repetition history at this position (only kept when it can draw).
     fn record_for_repetition(&mut self) {
         if self.options.repetition_draw {
-            self.history.push(self.hash());
+            self.history.record(self.hash());
         }
     }
 
@@ -440,7 +440,7 @@ impl Game for Adaptoid {
         }
         if self.status == Status::Ongoing
             && self.options.repetition_draw
-            && self.history.last() != Some(&self.hash())
+            && !self.history.ends_with(self.hash())
         {
             return Err("the repetition history does not end with this position".into());
         }

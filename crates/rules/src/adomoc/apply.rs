@@ -87,8 +87,8 @@ pub fn judge_turn_start(game: &mut Adomoc) {
     };
     if game.status == Status::Ongoing && game.options.repetition_draw {
         let hash = crate::Game::hash(game);
-        game.history.push(hash);
-        if game.history.iter().filter(|&&h| h == hash).count() >= 3 {
+        game.history.record(hash);
+        if game.history.is_threefold(hash) {
             game.status = Status::Draw {
                 reason: DrawReason::Repetition,
             };

@@ -126,14 +126,7 @@ pub fn geometry(mode: SpiralMode) -> &'static Geometry {
 fn rays_from(space: u8, mode: SpiralMode) -> Vec<Ray> {
     let mut rays = Vec::new();
     if space == CENTRE {
-        // Out along each column (the prime sun never leaves the centre in play, but a
-        // position may be set up so).
-        for column in 0..COLUMNS {
-            rays.push(Ray {
-                kind: LineKind::Column,
-                spaces: (1..=CYCLES).rev().map(|k| space_at(column, k)).collect(),
-            });
-        }
+        // A piece on the centre has won: nothing ever moves from it.
         return rays;
     }
     let (column, cycle) = column_and_cycle(space);

@@ -149,7 +149,7 @@ pub struct Adomoc {
     bans: Vec<Ban>,
     board_hash: u64,
     /// Hashes of the positions since the last consumption (none before it can recur).
-    history: Vec<u64>,
+    history: crate::history::History,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,7 +226,7 @@ impl Adomoc {
             status: Status::Ongoing,
             bans: Vec::new(),
             board_hash: 0,
-            history: Vec::new(),
+            history: crate::history::History::default(),
         }
     }
 
@@ -476,7 +476,7 @@ impl Game for Adomoc {
         }
         if self.status == Status::Ongoing
             && self.options.repetition_draw
-            && self.history.last() != Some(&self.hash())
+            && !self.history.ends_with(self.hash())
         {
             return Err("the repetition history does not end with this position".into());
         }

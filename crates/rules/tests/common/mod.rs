@@ -32,3 +32,52 @@ pub fn walk_random_game<G: Game, R: Rng>(
     }
     Ok(())
 }
+
+/// The position's own checks and its text form: invariants, the hash against a
+/// recomputation, and the position string read back to the same string (and hash, while
+/// the game goes on; with `same_status`, also to the same result unless drawn, since a
+/// repetition draw needs the history the string does not hold).
+pub fn check_position_text<G: Game>(game: &G, same_status: bool) -> Result<(), TestCaseError> {
+    game.check_invariants().map_err(TestCaseError::fail)?;
+    prop_assert_eq!(game.hash(), game.recompute_hash());
+    let text = game.position_string();
+    let again = G::from_position(game.options().clone(), &text)
+        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    prop_assert_eq!(again.position_string(), text.clone());
+    if same_status && !matches!(game.status(), tabula_rules::Status::Draw { .. }) {
+        prop_assert_eq!(again.status(), game.status());
+    }
+    if game.status() == tabula_rules::Status::Ongoing {
+        prop_assert_eq!(again.hash(), game.hash());
+    }
+    Ok(())
+}
+
+/// The legal list against the count (no duplicates) and against `check_move` on every
+/// candidate and every legal move, with each legal move's notation read back. Returns
+/// the legal moves.
+pub fn check_moves<G: Game>(
+    game: &G,
+    candidates: impl IntoIterator<Item = G::Move>,
+) -> Result<std::collections::HashSet<G::Move>, TestCaseError> {
+    let legal: std::collections::HashSet<G::Move> = game.legal_moves().collect();
+    prop_assert_eq!(legal.len() as u64, game.count_moves().to_u64().unwrap());
+    prop_assert_eq!(legal.len(), game.legal_moves().count(), "no duplicates");
+    let text = game.position_string();
+    for mv in candidates.into_iter().chain(legal.iter().cloned()) {
+        let verdict = game.check_move(&mv);
+        prop_assert_eq!(
+            verdict.is_ok(),
+            legal.contains(&mv),
+            "{:?} in {}: {:?}",
+            mv,
+            text,
+            verdict
+        );
+        if legal.contains(&mv) {
+            let written = game.format_move(&mv);
+            prop_assert_eq!(game.parse_move(&written), Ok(mv), "{}", written);
+        }
+    }
+    Ok(legal)
+}
