@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Plays a scripted game of each game in the real app under Xvfb (software rendering) and
+# writes docs/screenshots/GAME.png. Needs: apt-get install xvfb xauth mesa-vulkan-drivers.
+# Usage: bash docs/screenshots.sh [GAME:MOVES ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}"
+cargo build -p tabula
+display=:97
+Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb' EXIT
+sleep 2
+runtime=$(mktemp -d)
+chmod 700 "$runtime"
+mkdir -p docs/screenshots
+specs=("$@")
+[ ${#specs[@]} -eq 0 ] && specs=(absorption:14 adamas:10 adaptoid:14 adomoc:16)
+for spec in "${specs[@]}"; do
+  game=${spec%%:*}
+  echo "== $spec"
+  DISPLAY=$display XDG_RUNTIME_DIR=$runtime TABULA_DEMO="$spec" \
+    TABULA_DEMO_OPTIONS="${TABULA_DEMO_OPTIONS:-}" \
+    TABULA_SCREENSHOT="docs/screenshots/$game.png" \
+    CARGO_MANIFEST_DIR="$PWD" timeout 600 "$CARGO_TARGET_DIR/debug/tabula" \
+    2>&1 | grep -E "ERROR|panicked|Screenshot saved" || true
+done

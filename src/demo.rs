@@ -1,0 +1,168 @@
+//! A scripted game for screenshots and smoke runs, set by environment variables:
+//! `TABULA_DEMO=GAME[:MOVES[:SEED]]` starts GAME from the title screen and plays MOVES
+//! random moves through the same clicks a player makes; `TABULA_DEMO_OPTIONS=k=v,k=v`
+//! sets options; `TABULA_SCREENSHOT=FILE.png` saves a screenshot once the board settles
+//! and then quits. Nothing happens without `TABULA_DEMO`.
+
+use crate::animation::Animating;
+use crate::screens::{Match, Screen, StartGame};
+use crate::table::GameKind;
+use crate::turn::PlayerInput;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+#[derive(Resource, Debug)]
+struct Demo {
+    kind: GameKind,
+    options: Vec<(String, String)>,
+    moves: usize,
+    rng: SmallRng,
+    screenshot: Option<String>,
+    started: bool,
+    /// Frames waited since the board settled (the renderer needs a few to catch up).
+    settled_frames: u32,
+    shot_taken_at: Option<u32>,
+}
+
+/// Reads `TABULA_DEMO`; `None` when unset, an error naming the bad part otherwise.
+fn demo_from_env() -> Option<Result<Demo, String>> {
+    let spec = std::env::var("TABULA_DEMO").ok()?;
+    Some(parse_demo(
+        &spec,
+        &std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
+        std::env::var("TABULA_SCREENSHOT").ok(),
+    ))
+}
+
+fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<Demo, String> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or_default();
+    let kind = GameKind::ALL
+        .into_iter()
+        .find(|k| k.title().eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("TABULA_DEMO: unknown game {name:?}"))?;
+    let number = |text: Option<&str>, default: u64, what: &str| -> Result<u64, String> {
+        text.map_or(Ok(default), |t| {
+            t.parse()
+                .map_err(|_| format!("TABULA_DEMO: {what} must be a number, not {t:?}"))
+        })
+    };
+    let moves = number(parts.next(), 10, "MOVES")? as usize;
+    let seed = number(parts.next(), 1, "SEED")?;
+    let options = options
+        .split(',')
+        .filter(|o| !o.is_empty())
+        .map(|o| {
+            o.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("TABULA_DEMO_OPTIONS: {o:?} is not key=value"))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Demo {
+        kind,
+        options,
+        moves,
+        rng: SmallRng::seed_from_u64(seed),
+        screenshot,
+        started: false,
+        settled_frames: 0,
+        shot_taken_at: None,
+    })
+}
+
+pub fn plugin(app: &mut App) {
+    match demo_from_env() {
+        None => {}
+        Some(Ok(demo)) => {
+            app.insert_resource(demo)
+                .add_systems(Update, (start_demo, play_demo).chain());
+        }
+        Some(Err(error)) => error!("{error}"),
+    }
+}
+
+fn start_demo(
+    mut demo: ResMut<Demo>,
+    screen: Res<State<Screen>>,
+    mut start: MessageWriter<StartGame>,
+) {
+    if !demo.started && *screen.get() == Screen::Title {
+        demo.started = true;
+        start.write(StartGame {
+            kind: demo.kind,
+            settings: demo.options.clone(),
+        });
+    }
+}
+
+fn play_demo(
+    mut commands: Commands,
+    mut demo: ResMut<Demo>,
+    game: Option<Res<Match>>,
+    animating: Res<Animating>,
+    screen: Res<State<Screen>>,
+    mut input: MessageWriter<PlayerInput>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(game) = game else {
+        return;
+    };
+    if !matches!(screen.get(), Screen::Playing | Screen::Result) || animating.0 {
+        return;
+    }
+    let table = &game.table;
+    if table.record().len() < demo.moves && !table.status().is_over() {
+        // One click a frame, chosen among the offered steps.
+        let choices = table.choices();
+        if table.complete_move().is_some() && (choices.is_empty() || demo.rng.random_bool(0.3)) {
+            input.write(PlayerInput::Confirm);
+        } else if !choices.is_empty() {
+            let index = demo.rng.random_range(0..choices.len());
+            input.write(PlayerInput::Choose(index));
+        }
+        return;
+    }
+    let Some(path) = demo.screenshot.clone() else {
+        return;
+    };
+    demo.settled_frames += 1;
+    match demo.shot_taken_at {
+        None if demo.settled_frames > 30 => {
+            info!("saving a screenshot to {path}");
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path));
+            demo.shot_taken_at = Some(demo.settled_frames);
+        }
+        Some(at) if demo.settled_frames > at + 30 => {
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demo_specs_are_read_or_refused_with_a_reason() {
+        let demo = parse_demo("adamas:12:5", "players=3", None).unwrap();
+        assert_eq!(demo.kind, GameKind::Adamas);
+        assert_eq!(demo.moves, 12);
+        assert_eq!(demo.options, vec![("players".into(), "3".into())]);
+        assert!(parse_demo("chess", "", None).unwrap_err().contains("chess"));
+        assert!(
+            parse_demo("adomoc:many", "", None)
+                .unwrap_err()
+                .contains("MOVES")
+        );
+        assert!(
+            parse_demo("adomoc", "spirals", None)
+                .unwrap_err()
+                .contains("spirals")
+        );
+    }
+}

@@ -1,0 +1,38 @@
+//! Tabula, the game: the four rules games on an animated 3D board.
+//!
+//! Data flows one way: input → move → rules → events → ECS → animation and overlay.
+//! [`logic_plugin`] holds everything that runs without a window (screens, the turn,
+//! the pieces and their animations), so headless tests drive the same code the game
+//! runs; [`plugin`] adds the window, the 3D scene, the camera and the egui overlay.
+
+pub mod animation;
+pub mod config;
+pub mod demo;
+pub mod pieces;
+pub mod screens;
+pub mod table;
+pub mod turn;
+mod view;
+
+use bevy::prelude::*;
+
+/// Everything that works headless: settings, screens, turns, pieces, animations.
+pub fn logic_plugin(app: &mut App) {
+    app.add_plugins((
+        config::plugin,
+        screens::plugin,
+        turn::plugin,
+        pieces::plugin,
+        animation::plugin,
+    ));
+}
+
+/// The whole game, window included.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        view::window_plugin,
+        logic_plugin,
+        view::plugin,
+        demo::plugin,
+    ));
+}

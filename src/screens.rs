@@ -1,0 +1,141 @@
+//! The screens as states: loading, title, new game, the game itself and its result.
+//! The match lives in [`Match`] from the start of a game until the next one.
+
+use crate::config::Settings;
+use crate::table::{GameKind, Table, default_settings, new_table};
+use bevy::prelude::*;
+
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Loading,
+    Title,
+    NewGame,
+    Playing,
+    /// The game is over; the board stays and the result is shown over it.
+    Result,
+}
+
+/// Whether a board is on screen: during play and while its result is shown. Board and
+/// piece entities are scoped to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InMatch;
+
+impl ComputedStates for InMatch {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::Playing | Screen::Result).then_some(InMatch)
+    }
+}
+
+/// The pause menu is open: the board takes no clicks.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
+/// Who sits in each seat. Bots arrive with the bot issue; every seat is a person now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seat {
+    #[default]
+    Human,
+}
+
+/// The game being played.
+#[derive(Resource)]
+pub struct Match {
+    pub table: Box<dyn Table>,
+    pub seats: Vec<Seat>,
+}
+
+/// The new-game form: the game and its options as text, as `--option key=value` takes them.
+#[derive(Resource, Clone, Debug)]
+pub struct NewGameForm {
+    pub kind: GameKind,
+    pub settings: Vec<(String, String)>,
+    pub error: Option<String>,
+}
+
+impl NewGameForm {
+    pub fn for_game(kind: GameKind, settings: &Settings) -> Self {
+        let mut form_settings = default_settings(kind);
+        for (key, value) in settings.game_defaults(&game_key(kind)) {
+            match form_settings.iter_mut().find(|(k, _)| *k == key) {
+                Some(slot) => slot.1 = value,
+                None => form_settings.push((key, value)),
+            }
+        }
+        NewGameForm {
+            kind,
+            settings: form_settings,
+            error: None,
+        }
+    }
+
+    /// The settings that differ from the game's defaults (empty means "the default").
+    pub fn chosen_settings(&self) -> Vec<(String, String)> {
+        let defaults = default_settings(self.kind);
+        self.settings
+            .iter()
+            .filter(|(key, value)| {
+                !value.is_empty() && !defaults.iter().any(|(k, v)| k == key && v == value)
+            })
+            .map(|(key, value)| (key.clone(), read_file_value(value)))
+            .collect()
+    }
+}
+
+/// `@path` stands for the text of a file (a Super-Adaptoid board), as on the command line.
+fn read_file_value(value: &str) -> String {
+    match value.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path).unwrap_or_else(|_| value.to_string()),
+        None => value.to_string(),
+    }
+}
+
+pub fn game_key(kind: GameKind) -> String {
+    kind.title().to_lowercase()
+}
+
+/// Asks for a new game of `kind` with `settings`.
+#[derive(Message, Clone, Debug)]
+pub struct StartGame {
+    pub kind: GameKind,
+    pub settings: Vec<(String, String)>,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_computed_state::<InMatch>()
+        .add_message::<StartGame>()
+        .init_resource::<Paused>()
+        .add_systems(OnEnter(InMatch), unpause)
+        .add_systems(Startup, init_form)
+        .add_systems(Update, start_games);
+}
+
+fn unpause(mut paused: ResMut<Paused>) {
+    paused.0 = false;
+}
+
+fn init_form(mut commands: Commands, settings: Res<Settings>) {
+    commands.insert_resource(NewGameForm::for_game(GameKind::default(), &settings));
+}
+
+fn start_games(
+    mut commands: Commands,
+    mut requests: MessageReader<StartGame>,
+    mut form: ResMut<NewGameForm>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for request in requests.read() {
+        match new_table(request.kind, &request.settings) {
+            Ok(table) => {
+                let seats = vec![Seat::Human; table.num_players()];
+                commands.insert_resource(Match { table, seats });
+                form.error = None;
+                next.set(Screen::Playing);
+            }
+            Err(error) => form.error = Some(error),
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! The app's one window onto a game. Every screen and system is written once against
+//! [`Table`]; each game's file only says how its state looks (board, pieces, marks),
+//! what each builder step and rules event touches on the board, and how to word them.
+//! The rules themselves stay in `tabula-rules`: nothing here decides what is legal.
+
+mod absorption;
+mod adamas;
+mod adaptoid;
+mod adomoc;
+mod session;
+
+pub use session::Session;
+
+use bevy::math::Vec2;
+use serde::{Deserialize, Serialize};
+use tabula_rules::Status;
+
+/// The four games, in the order the title screen lists them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    #[default]
+    Absorption,
+    Adamas,
+    Adaptoid,
+    Adomoc,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Absorption,
+        GameKind::Adamas,
+        GameKind::Adaptoid,
+        GameKind::Adomoc,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Absorption => "Absorption",
+            GameKind::Adamas => "Adamas",
+            GameKind::Adaptoid => "Adaptoid",
+            GameKind::Adomoc => "Adomoc",
+        }
+    }
+
+    pub fn tagline(self) -> &'static str {
+        match self {
+            GameKind::Absorption => "Split, merge and move stacks; bigger sums absorb.",
+            GameKind::Adamas => "Stacks split and merge along hex lines; capture by sight.",
+            GameKind::Adaptoid => "Grow creatures with legs and pincers; starve or fight.",
+            GameKind::Adomoc => "Suns, moons and feet on a circular board of spirals.",
+        }
+    }
+}
+
+/// How a board is drawn: the cells' shape and what the links between them mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    /// Square tiles (Absorption).
+    Squares,
+    /// Hexagonal tiles (Adamas).
+    Hexes,
+    /// Discs joined by their adjacencies (Adaptoid, Super-Adaptoid).
+    Graph,
+    /// Spaces on concentric cycles, with columns and spirals (Adomoc).
+    Rings,
+}
+
+/// What a drawn line between two cells stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    Adjacent,
+    Cycle,
+    Column,
+    Spiral,
+}
+
+/// A line drawn between two cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub a: usize,
+    pub b: usize,
+    pub kind: LinkKind,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cell {
+    /// On the board plane: `x` east, `y` towards the viewer, neighbours about one apart.
+    pub pos: Vec2,
+    pub label: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoardLayout {
+    pub shape: BoardShape,
+    pub cells: Vec<Cell>,
+    pub links: Vec<Link>,
+    /// The distance between neighbouring cells, which sizes tiles and pieces.
+    pub spacing: f32,
+}
+
+impl BoardLayout {
+    /// Moves the cells so the board's bounding box is centred on the origin.
+    fn centred(mut self) -> BoardLayout {
+        let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+        for cell in &self.cells {
+            min = min.min(cell.pos);
+            max = max.max(cell.pos);
+        }
+        let centre = (min + max) / 2.0;
+        for cell in &mut self.cells {
+            cell.pos -= centre;
+        }
+        self
+    }
+
+    /// Half the width of the board's bounding box, plus a cell, for framing the camera.
+    pub fn extent(&self) -> f32 {
+        self.cells
+            .iter()
+            .map(|c| c.pos.abs().max_element())
+            .fold(0.0, f32::max)
+            + self.spacing
+    }
+}
+
+/// The kinds of piece the four games put on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A pile of `height` discs (Absorption, Adamas).
+    Stack,
+    /// An Adaptoid body with its legs and pincers.
+    Creature {
+        legs: u8,
+        pincers: u8,
+    },
+    Sun,
+    Moon,
+    Foot,
+}
+
+/// What stands on a cell, as drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceLook {
+    /// Index into the player palette (Adaptoid: the colour, not the seat).
+    pub colour: usize,
+    pub shape: Shape,
+    pub height: u16,
+    /// Adomoc primes carry a crown.
+    pub prime: bool,
+}
+
+/// Cell markings that help a player read the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Adamas: a stack that can be captured now. Absorption: one that would be absorbed.
+    Threatened,
+    /// Absorption: a stack that took part in this turn's split or merge.
+    Involved,
+    /// Absorption: a split Small that still has its follow-up move.
+    FollowUp,
+    /// Adaptoid: an adaptoid that would starve.
+    Starving,
+    /// Adomoc: a foot held by an enemy sun.
+    Attracted,
+}
+
+/// How one rules event is animated, naming cells of the layout.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Anim {
+    /// Pieces travel from one cell to another: the whole piece when `count` is `None`,
+    /// otherwise `count` discs peel off the stack.
+    Glide {
+        from: usize,
+        to: usize,
+        count: Option<u16>,
+    },
+    /// The stack on `from` fans out into new stacks of the given heights.
+    Split {
+        from: usize,
+        parts: Vec<(usize, u16)>,
+    },
+    /// The stacks on `from` converge on `into`.
+    Merge { into: usize, from: Vec<usize> },
+    /// The piece of `colour` on `cell` is captured or consumed: it lifts away. (A cell
+    /// may hold an arrival and the piece it fights; the colour tells them apart, and of
+    /// two alike the one that was there first goes.)
+    LiftAway { cell: usize, colour: usize },
+    /// The piece of `colour` on `from` flies in an arc to a distant cell (Adomoc
+    /// origination).
+    Fly {
+        from: usize,
+        to: usize,
+        colour: usize,
+    },
+    /// The stack on `cell` turns over to `colour` and its discs go to the given stacks.
+    Absorb {
+        cell: usize,
+        colour: usize,
+        gifts: Vec<(usize, u16)>,
+    },
+    /// Something new appears on `cell` (a placed or created adaptoid, a new limb).
+    Appear { cell: usize },
+    /// The piece of `colour` on `cell` fades away (starvation).
+    Fade { cell: usize, colour: usize },
+    /// Several pieces leave at once (a player eliminated).
+    ClearCells { cells: Vec<usize> },
+    /// Nothing moves on the board; the event is only shown in words.
+    Note,
+}
+
+/// One rules event as the app receives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedEvent {
+    pub text: String,
+    pub anim: Anim,
+}
+
+/// A legal next step of the move being built, as offered to the player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub text: String,
+    /// The cell a click chooses it with, if it has one.
+    pub cell: Option<usize>,
+}
+
+/// A game in progress, whichever it is.
+pub trait Table: Send + Sync {
+    fn kind(&self) -> GameKind;
+    fn layout(&self) -> &BoardLayout;
+    fn num_players(&self) -> usize;
+    fn player_name(&self, seat: usize) -> String;
+    /// The palette colour a seat plays (Adaptoid seats swap colours after a pie start).
+    fn colour_of_seat(&self, seat: usize) -> usize;
+    fn to_move(&self) -> usize;
+    fn status(&self) -> Status;
+    fn status_text(&self) -> String;
+    /// One line per seat: pieces, captures or score.
+    fn score_lines(&self) -> Vec<String>;
+    /// The moves played so far, in notation.
+    fn record(&self) -> &[String];
+    fn position_string(&self) -> String;
+    fn pieces(&self) -> Vec<(usize, PieceLook)>;
+    fn marks(&self) -> Vec<(usize, Mark)>;
+    /// Cells last moved from or to, for the highlight.
+    fn last_move_cells(&self) -> &[usize];
+    /// Words about a cell for hovering (Adamas: the visible enemy count).
+    fn cell_hint(&self, cell: usize) -> Option<String>;
+
+    /// The legal next steps of the move being built.
+    fn choices(&self) -> &[Choice];
+    /// The steps taken so far, in words.
+    fn chosen(&self) -> Vec<String>;
+    /// The move being built, summed up, where the game has more to say than its steps.
+    fn draft_text(&self) -> Option<String>;
+    /// Cells the steps so far name, to show as selected.
+    fn selected_cells(&self) -> Vec<usize>;
+    fn choose(&mut self, index: usize) -> Result<(), String>;
+    fn take_back_choice(&mut self) -> bool;
+    fn clear_choices(&mut self);
+    /// The move built so far in notation, if it is complete and legal.
+    fn complete_move(&self) -> Option<String>;
+    /// Plays the move built so far; its events in order.
+    fn commit(&mut self) -> Result<Vec<PlayedEvent>, String>;
+    /// Plays a move written in notation; its events in order.
+    fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String>;
+}
+
+/// Starts a game of `kind` with options given as `key=value` settings.
+pub fn new_table(kind: GameKind, settings: &[(String, String)]) -> Result<Box<dyn Table>, String> {
+    use tabula_rules::{absorption, adamas, adaptoid, adomoc};
+    Ok(match kind {
+        GameKind::Absorption => Box::new(Session::<absorption::Absorption>::start(settings)?),
+        GameKind::Adamas => Box::new(Session::<adamas::Adamas>::start(settings)?),
+        GameKind::Adaptoid => Box::new(Session::<adaptoid::Adaptoid>::start(settings)?),
+        GameKind::Adomoc => Box::new(Session::<adomoc::Adomoc>::start(settings)?),
+    })
+}
+
+/// The options of `kind` as `(key, value)` text pairs, for the new-game form.
+pub fn default_settings(kind: GameKind) -> Vec<(String, String)> {
+    use tabula_rules::{absorption, adamas, adaptoid, adomoc};
+    match kind {
+        GameKind::Absorption => session::settings_of(&absorption::AbsorptionOptions::default()),
+        GameKind::Adamas => session::settings_of(&adamas::AdamasOptions::default()),
+        GameKind::Adaptoid => session::settings_of(&adaptoid::AdaptoidOptions::default()),
+        GameKind::Adomoc => session::settings_of(&adomoc::AdomocOptions::default()),
+    }
+}
+
+/// How a game looks and how its steps and events touch the board.
+pub trait Look: tabula_rules::Game {
+    const KIND: GameKind;
+    fn layout(&self) -> BoardLayout;
+    fn pieces(&self) -> Vec<(usize, PieceLook)>;
+    fn marks(&self) -> Vec<(usize, Mark)>;
+    fn colour_of_seat(&self, seat: usize) -> usize {
+        seat
+    }
+    fn score_lines(&self) -> Vec<String>;
+    fn cell_hint(&self, _cell: usize) -> Option<String> {
+        None
+    }
+    fn choice(&self, step: &StepOf<Self>) -> Choice;
+    /// The move being built, summed up (Adamas: counts per cell and pieces left behind).
+    fn draft_text(&self, _builder: &Self::Builder) -> Option<String> {
+        None
+    }
+    /// Cells that a step already taken names, to show as selected.
+    fn step_cells(step: &StepOf<Self>) -> Vec<usize>;
+    fn anim(&self, event: &Self::Event) -> Anim;
+}
+
+pub type StepOf<G> = <<G as tabula_rules::Game>::Builder as tabula_rules::MoveBuilder<G>>::Step;
+
+#[cfg(test)]
+mod tests;
+
+/// The members of a 64-bit cell set, lowest first.
+fn bits(set: u64) -> impl Iterator<Item = u8> {
+    (0..64u8).filter(move |&i| set >> i & 1 == 1)
+}

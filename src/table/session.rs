@@ -1,0 +1,260 @@
+//! [`Session`]: any rules game with its move builder and record, behind [`Table`].
+
+use super::{
+    Anim, BoardLayout, Choice, GameKind, Look, Mark, PieceLook, PlayedEvent, StepOf, Table,
+};
+use serde::Serialize;
+use tabula_rules::{MoveBuilder, Player, Status};
+
+pub struct Session<G: Look> {
+    game: G,
+    layout: BoardLayout,
+    builder: G::Builder,
+    steps: Vec<StepOf<G>>,
+    next_steps: Vec<StepOf<G>>,
+    choices: Vec<Choice>,
+    record: Vec<String>,
+    last_move_cells: Vec<usize>,
+}
+
+impl<G: Look> Session<G> {
+    /// A new game with `key=value` settings over the default options.
+    pub fn start(settings: &[(String, String)]) -> Result<Self, String> {
+        let mut options = G::Options::default();
+        for (key, value) in settings {
+            G::set_option(&mut options, key, value).map_err(|e| e.to_string())?;
+        }
+        Ok(Self::from_game(G::new(options).map_err(|e| e.to_string())?))
+    }
+
+    pub fn from_game(game: G) -> Self {
+        let layout = game.layout();
+        let mut session = Session {
+            builder: game.builder(),
+            game,
+            layout,
+            steps: Vec::new(),
+            next_steps: Vec::new(),
+            choices: Vec::new(),
+            record: Vec::new(),
+            last_move_cells: Vec::new(),
+        };
+        session.refresh_choices();
+        session
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn refresh_choices(&mut self) {
+        self.next_steps = if self.game.status().is_over() {
+            Vec::new()
+        } else {
+            self.builder.legal_steps(&self.game)
+        };
+        self.choices = self
+            .next_steps
+            .iter()
+            .map(|s| self.game.choice(s))
+            .collect();
+    }
+
+    fn restart_builder(&mut self) {
+        self.builder = self.game.builder();
+        self.steps.clear();
+        self.refresh_choices();
+    }
+
+    fn play(&mut self, mv: G::Move) -> Result<Vec<PlayedEvent>, String> {
+        let text = self.game.format_move(&mv);
+        let before = self.game.clone();
+        let events = self.game.apply(&mv).map_err(|e| e.to_string())?;
+        self.record.push(text);
+        let played: Vec<PlayedEvent> = events
+            .iter()
+            .map(|event| PlayedEvent {
+                text: before.describe_event(event),
+                anim: before.anim(event),
+            })
+            .collect();
+        self.last_move_cells = moved_cells(&played);
+        self.restart_builder();
+        Ok(played)
+    }
+}
+
+/// The cells a move's events name as travelled from or to.
+fn moved_cells(events: &[PlayedEvent]) -> Vec<usize> {
+    let mut cells = Vec::new();
+    for event in events {
+        match &event.anim {
+            Anim::Glide { from, to, .. } | Anim::Fly { from, to, .. } => cells.extend([*from, *to]),
+            Anim::Split { from, parts } => {
+                cells.push(*from);
+                cells.extend(parts.iter().map(|p| p.0));
+            }
+            Anim::Merge { into, from } => {
+                cells.push(*into);
+                cells.extend(from);
+            }
+            Anim::Appear { cell } => cells.push(*cell),
+            _ => {}
+        }
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+impl<G: Look> Table for Session<G>
+where
+    G::Builder: Send + Sync,
+    StepOf<G>: Send + Sync,
+{
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn layout(&self) -> &BoardLayout {
+        &self.layout
+    }
+
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    fn player_name(&self, seat: usize) -> String {
+        self.game.player_name(Player(seat as u8))
+    }
+
+    fn colour_of_seat(&self, seat: usize) -> usize {
+        self.game.colour_of_seat(seat)
+    }
+
+    fn to_move(&self) -> usize {
+        self.game.to_move().index()
+    }
+
+    fn status(&self) -> Status {
+        self.game.status()
+    }
+
+    fn status_text(&self) -> String {
+        self.game.describe_status(self.game.status())
+    }
+
+    fn score_lines(&self) -> Vec<String> {
+        self.game.score_lines()
+    }
+
+    fn record(&self) -> &[String] {
+        &self.record
+    }
+
+    fn position_string(&self) -> String {
+        self.game.position_string()
+    }
+
+    fn pieces(&self) -> Vec<(usize, PieceLook)> {
+        self.game.pieces()
+    }
+
+    fn marks(&self) -> Vec<(usize, Mark)> {
+        self.game.marks()
+    }
+
+    fn last_move_cells(&self) -> &[usize] {
+        &self.last_move_cells
+    }
+
+    fn cell_hint(&self, cell: usize) -> Option<String> {
+        self.game.cell_hint(cell)
+    }
+
+    fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    fn chosen(&self) -> Vec<String> {
+        self.steps
+            .iter()
+            .map(|s| self.game.choice(s).text)
+            .collect()
+    }
+
+    fn draft_text(&self) -> Option<String> {
+        self.game.draft_text(&self.builder)
+    }
+
+    fn selected_cells(&self) -> Vec<usize> {
+        self.steps.iter().flat_map(G::step_cells).collect()
+    }
+
+    fn choose(&mut self, index: usize) -> Result<(), String> {
+        let step = self
+            .next_steps
+            .get(index)
+            .cloned()
+            .ok_or_else(|| format!("there is no choice {index}"))?;
+        self.builder
+            .push(&self.game, step.clone())
+            .map_err(|e| e.to_string())?;
+        self.steps.push(step);
+        self.refresh_choices();
+        Ok(())
+    }
+
+    fn take_back_choice(&mut self) -> bool {
+        let taken = self.builder.pop();
+        if taken {
+            self.steps.pop();
+            self.refresh_choices();
+        }
+        taken
+    }
+
+    fn clear_choices(&mut self) {
+        self.restart_builder();
+    }
+
+    fn complete_move(&self) -> Option<String> {
+        self.builder
+            .complete_move(&self.game)
+            .map(|mv| self.game.format_move(&mv))
+    }
+
+    fn commit(&mut self) -> Result<Vec<PlayedEvent>, String> {
+        let mv = self
+            .builder
+            .complete_move(&self.game)
+            .ok_or("the move is not complete yet")?;
+        self.play(mv)
+    }
+
+    fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String> {
+        let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
+        self.play(mv)
+    }
+}
+
+/// The fields of an options value as `(key, value)` text, in declaration order. Values are
+/// written as `set_option` reads them; an unset optional value is empty.
+pub fn settings_of<O: Serialize>(options: &O) -> Vec<(String, String)> {
+    let pretty = ron::ser::PrettyConfig::new().struct_names(false);
+    let text = ron::ser::to_string_pretty(options, pretty).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim().trim_end_matches(',');
+            let (key, value) = line.split_once(": ")?;
+            let value = match value {
+                "None" => String::new(),
+                v if v.starts_with("Some(") && v.ends_with(')') => {
+                    v["Some(".len()..v.len() - 1].trim_matches('"').to_string()
+                }
+                v => v.trim_matches('"').to_string(),
+            };
+            Some((key.to_string(), value))
+        })
+        .collect()
+}

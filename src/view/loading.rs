@@ -1,0 +1,62 @@
+//! The loading screen: the board texture loads through bevy_asset_loader; if it fails or
+//! takes too long the game goes on with plain colours and says why on the title screen.
+
+use crate::config::ConfigProblems;
+use crate::screens::Screen;
+use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
+
+#[derive(AssetCollection, Resource)]
+pub struct BoardTextures {
+    #[asset(path = "textures/wood.png")]
+    pub wood: Handle<Image>,
+}
+
+/// Seconds the loading screen waits before giving up on the assets.
+const LOADING_TIMEOUT: f32 = 20.0;
+
+pub fn plugin(app: &mut App) {
+    app.add_loading_state(
+        LoadingState::new(Screen::Loading)
+            .continue_to_state(Screen::Title)
+            .on_failure_continue_to_state(Screen::Title)
+            .load_collection::<BoardTextures>(),
+    )
+    .add_systems(OnEnter(Screen::Loading), show_loading)
+    .add_systems(Update, time_out.run_if(in_state(Screen::Loading)))
+    .add_systems(OnExit(Screen::Loading), report_missing);
+}
+
+fn show_loading(mut commands: Commands) {
+    commands.spawn((
+        Text::new("Loading Tabula…"),
+        TextFont {
+            font_size: FontSize::Px(28.0),
+            ..default()
+        },
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Percent(40.0),
+            top: Val::Percent(45.0),
+            ..default()
+        },
+        DespawnOnExit(Screen::Loading),
+    ));
+}
+
+fn time_out(time: Res<Time>, mut waited: Local<f32>, mut next: ResMut<NextState<Screen>>) {
+    *waited += time.delta_secs();
+    if *waited > LOADING_TIMEOUT {
+        next.set(Screen::Title);
+    }
+}
+
+fn report_missing(textures: Option<Res<BoardTextures>>, mut problems: ResMut<ConfigProblems>) {
+    if textures.is_none() {
+        let problem = "The board texture assets/textures/wood.png did not load (missing or \
+                       unreadable); the board is drawn in plain colours."
+            .to_string();
+        warn!("{problem}");
+        problems.0.push(problem);
+    }
+}

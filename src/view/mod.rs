@@ -1,0 +1,51 @@
+//! What a person sees: the window, the lit 3D board and pieces, the orbit camera, clicks
+//! on cells and the egui overlay. None of it decides a rule; it shows the [`Match`] and
+//! sends [`PlayerInput`](crate::turn::PlayerInput).
+//!
+//! [`Match`]: crate::screens::Match
+
+mod board;
+mod camera;
+mod loading;
+mod models;
+mod overlay;
+mod picking;
+mod redraw;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy::winit::WinitSettings;
+
+/// The window and Bevy's own plugins; they come before the game's, whose states need them.
+pub fn window_plugin(app: &mut App) {
+    let window = Window {
+        title: "Tabula".into(),
+        resolution: WindowResolution::new(1280, 800),
+        ..default()
+    };
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(window),
+        ..default()
+    }))
+    .add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin))
+    // Draw only when something happens: near-zero CPU while the board is still.
+    .insert_resource(if std::env::var_os("TABULA_DEMO").is_some() {
+        WinitSettings::continuous()
+    } else {
+        WinitSettings::desktop_app()
+    })
+    .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
+}
+
+/// The scene, camera, input and overlay, over the game's logic.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        loading::plugin,
+        camera::plugin,
+        board::plugin,
+        models::plugin,
+        picking::plugin,
+        overlay::plugin,
+        redraw::plugin,
+    ));
+}
