@@ -165,7 +165,7 @@ fn spawn_lines(
             ..default()
         })
     };
-    let graph_ink = ink(materials, Color::srgb(0.35, 0.25, 0.16));
+    let graph_ink = ink(materials, Color::srgb(0.52, 0.40, 0.28));
     let cycle_ink = ink(materials, Color::srgb(0.85, 0.75, 0.55));
     let column_ink = ink(materials, Color::srgb(0.70, 0.60, 0.45));
     let spiral_ink = ink(materials, Color::srgb(0.50, 0.56, 0.66));
@@ -207,7 +207,7 @@ fn spawn_lines(
                 }
             }
             (BoardShape::Rings, _) => segment(commands, a, b, 0.05, &column_ink),
-            _ => segment(commands, a, b, 0.07, &graph_ink),
+            _ => segment(commands, a, b, 0.035, &graph_ink),
         }
     }
     if layout.shape == BoardShape::Rings {

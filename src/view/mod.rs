@@ -14,7 +14,8 @@ mod redraw;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use bevy::winit::WinitSettings;
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::time::Duration;
 
 /// The window and Bevy's own plugins; they come before the game's, whose states need them.
 pub fn window_plugin(app: &mut App) {
@@ -28,11 +29,16 @@ pub fn window_plugin(app: &mut App) {
         ..default()
     }))
     .add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin))
-    // Draw only when something happens: near-zero CPU while the board is still.
+    // Draw only when something happens: near-zero CPU while the board is still. (The
+    // desktop preset also wakes every 5 s, which costs a second of CPU a frame when
+    // rendering in software.)
     .insert_resource(if std::env::var_os("TABULA_DEMO").is_some() {
         WinitSettings::continuous()
     } else {
-        WinitSettings::desktop_app()
+        WinitSettings {
+            focused_mode: UpdateMode::reactive(Duration::from_secs(60)),
+            unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(60)),
+        }
     })
     .insert_resource(ClearColor(Color::srgb(0.09, 0.10, 0.12)));
 }

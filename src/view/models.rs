@@ -60,9 +60,9 @@ fn make_assets(
         spacing: s,
         disc: meshes.add(Cylinder::new(0.36 * s, DISC_HEIGHT * 0.92)),
         half_disc: meshes.add(Cylinder::new(0.36 * s, DISC_HEIGHT * 0.46)),
-        body: meshes.add(Sphere::new(0.24).mesh().uv(24, 16)),
-        leg: meshes.add(Capsule3d::new(0.035, 0.2)),
-        pincer: meshes.add(Cone::new(0.07, 0.2)),
+        body: meshes.add(Sphere::new(0.28).mesh().uv(24, 16)),
+        leg: meshes.add(Capsule3d::new(0.05, 0.26)),
+        pincer: meshes.add(Cone::new(0.09, 0.26)),
         sun: meshes.add(Sphere::new(0.3 * s).mesh().uv(24, 16)),
         moon: meshes.add(Torus::new(0.14 * s, 0.32 * s)),
         foot: meshes.add(Cuboid::new(0.48 * s, 0.26 * s, 0.48 * s)),
@@ -141,7 +141,7 @@ fn model(assets: &PieceAssets, look: &PieceLook) -> Vec<Part> {
             parts.push((
                 assets.body.clone(),
                 own.clone(),
-                Transform::from_xyz(0.0, 0.2, 0.0).with_scale(Vec3::new(1.0, 0.75, 1.0)),
+                Transform::from_xyz(0.0, 0.22, 0.0).with_scale(Vec3::new(1.0, 0.75, 1.0)),
             ));
             // Six limb slots around the body: legs first, then pincers.
             for slot in 0..(legs + pincers).min(6) {
@@ -152,7 +152,7 @@ fn model(assets: &PieceAssets, look: &PieceLook) -> Vec<Part> {
                     parts.push((
                         assets.leg.clone(),
                         assets.limb.clone(),
-                        Transform::from_translation(out * 0.27 + Vec3::Y * 0.1).with_rotation(tilt),
+                        Transform::from_translation(out * 0.33 + Vec3::Y * 0.1).with_rotation(tilt),
                     ));
                 } else {
                     let point = Quat::from_rotation_arc(Vec3::Y, out);

@@ -3,9 +3,35 @@
 use crate::animation::Animating;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, keep_drawing_while_animating);
+    app.add_systems(Last, keep_drawing_while_animating)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys every frame, changed or not; egui takes
+/// any event as a reason to draw again, so the app would never rest (measured: 1.6 cores
+/// busy on a still title screen). Only real changes are passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(now) => {
+                let changed = *last != Some(*now);
+                *last = Some(*now);
+                changed
+            }
+            _ => true,
+        });
+    }
 }
 
 fn keep_drawing_while_animating(
