@@ -85,7 +85,7 @@ impl NewGameForm {
 }
 
 /// `@path` stands for the text of a file (a Super-Adaptoid board), as on the command line.
-fn read_file_value(value: &str) -> String {
+pub fn read_file_value(value: &str) -> String {
     match value.strip_prefix('@') {
         Some(path) => std::fs::read_to_string(path).unwrap_or_else(|_| value.to_string()),
         None => value.to_string(),
