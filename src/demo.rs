@@ -1,11 +1,12 @@
 //! A scripted game for screenshots and smoke runs, set by environment variables:
 //! `TABULA_DEMO=GAME[:MOVES[:SEED]]` starts GAME from the title screen and plays MOVES
 //! random moves through the same clicks a player makes; `TABULA_DEMO_OPTIONS=k=v,k=v`
-//! sets options; `TABULA_SCREENSHOT=FILE.png` saves a screenshot once the board settles
+//! sets options; `TABULA_DEMO_SEATS=human,3` seats people and bot levels (all people by
+//! default; the demo clicks only for people); `TABULA_SCREENSHOT=FILE.png` saves a screenshot once the board settles
 //! and then quits. Nothing happens without `TABULA_DEMO`.
 
 use crate::animation::Animating;
-use crate::screens::{Match, Screen, StartGame, read_file_value};
+use crate::screens::{Match, Screen, Seat, StartGame, read_file_value};
 use crate::table::GameKind;
 use crate::turn::PlayerInput;
 use bevy::prelude::*;
@@ -17,6 +18,7 @@ use rand::{Rng, SeedableRng};
 struct Demo {
     kind: GameKind,
     options: Vec<(String, String)>,
+    seats: Vec<Seat>,
     moves: usize,
     rng: SmallRng,
     screenshot: Option<String>,
@@ -29,11 +31,33 @@ struct Demo {
 /// Reads `TABULA_DEMO`; `None` when unset, an error naming the bad part otherwise.
 fn demo_from_env() -> Option<Result<Demo, String>> {
     let spec = std::env::var("TABULA_DEMO").ok()?;
-    Some(parse_demo(
-        &spec,
-        &std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
-        std::env::var("TABULA_SCREENSHOT").ok(),
-    ))
+    Some(
+        parse_demo(
+            &spec,
+            &std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
+            std::env::var("TABULA_SCREENSHOT").ok(),
+        )
+        .and_then(|mut demo| {
+            demo.seats = parse_seats(&std::env::var("TABULA_DEMO_SEATS").unwrap_or_default())?;
+            Ok(demo)
+        }),
+    )
+}
+
+/// `human,3`: a person, then a level-3 bot.
+fn parse_seats(text: &str) -> Result<Vec<Seat>, String> {
+    text.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| match s.trim() {
+            "human" => Ok(Seat::Human),
+            level => level
+                .parse::<u8>()
+                .ok()
+                .map(Seat::Bot)
+                .filter(|seat| seat.spec().is_some())
+                .ok_or_else(|| format!("TABULA_DEMO_SEATS: {level:?} is not human or a level")),
+        })
+        .collect()
 }
 
 fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<Demo, String> {
@@ -63,6 +87,7 @@ fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<D
     Ok(Demo {
         kind,
         options,
+        seats: Vec::new(),
         moves,
         rng: SmallRng::seed_from_u64(seed),
         screenshot,
@@ -93,6 +118,7 @@ fn start_demo(
         start.write(StartGame {
             kind: demo.kind,
             settings: demo.options.clone(),
+            seats: demo.seats.clone(),
         });
     }
 }
@@ -113,7 +139,11 @@ fn play_demo(
         return;
     }
     let table = &game.table;
+    let bot_to_move = game.seats.get(table.to_move()).is_some_and(|s| s.is_bot());
     if table.record().len() < demo.moves && !table.status().is_over() {
+        if bot_to_move {
+            return;
+        }
         // One click a frame, chosen among the offered steps.
         let choices = table.choices();
         if table.complete_move().is_some() && (choices.is_empty() || demo.rng.random_bool(0.3)) {
@@ -164,5 +194,11 @@ mod tests {
                 .unwrap_err()
                 .contains("spirals")
         );
+        assert_eq!(
+            parse_seats("human, 3").unwrap(),
+            [Seat::Human, Seat::Bot(3)]
+        );
+        assert!(parse_seats("human,9").unwrap_err().contains("\"9\""));
+        assert!(parse_seats("").unwrap().is_empty());
     }
 }

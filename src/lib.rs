@@ -6,6 +6,7 @@
 //! runs; [`plugin`] adds the window, the 3D scene, the camera and the egui overlay.
 
 pub mod animation;
+pub mod bot;
 pub mod config;
 pub mod demo;
 pub mod pieces;
@@ -16,7 +17,7 @@ mod view;
 
 use bevy::prelude::*;
 
-/// Everything that works headless: settings, screens, turns, pieces, animations.
+/// Everything that works headless: settings, screens, turns, pieces, animations, bots.
 pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         config::plugin,
@@ -24,6 +25,7 @@ pub fn logic_plugin(app: &mut App) {
         turn::plugin,
         pieces::plugin,
         animation::plugin,
+        bot::plugin,
     ));
 }
 

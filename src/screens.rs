@@ -33,11 +33,45 @@ impl ComputedStates for InMatch {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Paused(pub bool);
 
-/// Who sits in each seat. Bots arrive with the bot issue; every seat is a person now.
+/// Who sits in each seat: a person at this screen (hot-seat), or a bot of a level from
+/// `config/bots.ron`, counted from 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Seat {
     #[default]
     Human,
+    Bot(u8),
+}
+
+impl Seat {
+    /// The seats a new game offers: a person, then each level.
+    pub fn all() -> Vec<Seat> {
+        let levels = tabula_bot::Levels::built_in().levels.len();
+        std::iter::once(Seat::Human)
+            .chain((1..=levels as u8).map(Seat::Bot))
+            .collect()
+    }
+
+    pub fn is_bot(self) -> bool {
+        matches!(self, Seat::Bot(_))
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Seat::Human => "Human".to_string(),
+            Seat::Bot(level) => {
+                let levels = tabula_bot::Levels::built_in();
+                let name = levels.get(level as usize).map_or("?", |l| l.name.as_str());
+                format!("Bot level {level} ({name})")
+            }
+        }
+    }
+
+    pub fn spec(self) -> Option<tabula_bot::BotSpec> {
+        match self {
+            Seat::Human => None,
+            Seat::Bot(level) => tabula_bot::BotSpec::level(level as usize).ok(),
+        }
+    }
 }
 
 /// The game being played.
@@ -52,6 +86,8 @@ pub struct Match {
 pub struct NewGameForm {
     pub kind: GameKind,
     pub settings: Vec<(String, String)>,
+    /// Up to three seats; a game takes as many as it has players.
+    pub seats: Vec<Seat>,
     pub error: Option<String>,
 }
 
@@ -67,8 +103,20 @@ impl NewGameForm {
         NewGameForm {
             kind,
             settings: form_settings,
+            // Most people come to play the computer: you first, against a club player.
+            seats: vec![Seat::Human, Seat::Bot(3), Seat::Bot(3)],
             error: None,
         }
+    }
+
+    /// How many seats the chosen options make (three-player Adamas).
+    pub fn players(&self) -> usize {
+        let three = self.kind == GameKind::Adamas
+            && self
+                .settings
+                .iter()
+                .any(|(key, value)| key == "players" && value.trim() == "3");
+        if three { 3 } else { 2 }
     }
 
     /// The settings that differ from the game's defaults (empty means "the default").
@@ -101,6 +149,8 @@ pub fn game_key(kind: GameKind) -> String {
 pub struct StartGame {
     pub kind: GameKind,
     pub settings: Vec<(String, String)>,
+    /// Who plays each seat; missing seats are people.
+    pub seats: Vec<Seat>,
 }
 
 pub fn plugin(app: &mut App) {
@@ -130,7 +180,8 @@ fn start_games(
     for request in requests.read() {
         match new_table(request.kind, &request.settings) {
             Ok(table) => {
-                let seats = vec![Seat::Human; table.num_players()];
+                let mut seats = request.seats.clone();
+                seats.resize(table.num_players(), Seat::Human);
                 commands.insert_resource(Match { table, seats });
                 form.error = None;
                 next.set(Screen::Playing);

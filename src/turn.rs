@@ -23,6 +23,8 @@ pub enum PlayerInput {
     Confirm,
     /// Play a move typed in notation.
     Notation(String),
+    /// A bot's move, in notation: taken only when a bot has the turn.
+    BotMove(String),
 }
 
 /// One rules event of the move just played, in order.
@@ -77,7 +79,15 @@ fn take_input(
         inputs.clear();
         return;
     }
+    let bot_to_move = game
+        .seats
+        .get(game.table.to_move())
+        .is_some_and(|seat| seat.is_bot());
     for input in inputs.read() {
+        if bot_to_move != matches!(input, PlayerInput::BotMove(_)) {
+            // People wait while a bot has the turn; a bot's late answer is dropped.
+            continue;
+        }
         let table = game.table.as_mut();
         let moves_before = table.record().len();
         let mut commit = false;
@@ -121,7 +131,7 @@ fn take_input(
                 Ok(())
             }
             PlayerInput::Confirm => play(table.commit(), table.record().len(), &mut events),
-            PlayerInput::Notation(text) => {
+            PlayerInput::Notation(text) | PlayerInput::BotMove(text) => {
                 menu.0 = None;
                 let played = table.play_notation(text);
                 play(played, table.record().len(), &mut events)

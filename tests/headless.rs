@@ -35,6 +35,7 @@ fn start(app: &mut App, kind: GameKind, settings: &[(&str, &str)]) {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+        seats: Vec::new(),
     });
     app.update();
     app.update();

@@ -8,8 +8,10 @@ mod adamas;
 mod adaptoid;
 mod adomoc;
 mod session;
+mod thinker;
 
 pub use session::Session;
+pub use thinker::Thinker;
 
 use bevy::math::Vec2;
 use serde::{Deserialize, Serialize};
@@ -263,6 +265,11 @@ pub trait Table: Send + Sync {
     fn commit(&mut self) -> Result<Vec<PlayedEvent>, String>;
     /// Plays a move written in notation; its events in order.
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String>;
+
+    /// A bot's search from the position on the table.
+    fn thinker(&self, spec: &tabula_bot::BotSpec, seed: u64) -> Box<dyn Thinker>;
+    /// The cells a move in notation would travel from or to here, to show it as a hint.
+    fn move_cells(&self, text: &str) -> Result<Vec<usize>, String>;
 }
 
 /// Starts a game of `kind` with options given as `key=value` settings.
@@ -288,7 +295,7 @@ pub fn default_settings(kind: GameKind) -> Vec<(String, String)> {
 }
 
 /// How a game looks and how its steps and events touch the board.
-pub trait Look: tabula_rules::Game {
+pub trait Look: tabula_bot::Knowledge {
     const KIND: GameKind;
     fn layout(&self) -> BoardLayout;
     fn pieces(&self) -> Vec<(usize, PieceLook)>;

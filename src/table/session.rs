@@ -232,6 +232,24 @@ where
         self.play(mv)
     }
 
+    fn thinker(&self, spec: &tabula_bot::BotSpec, seed: u64) -> Box<dyn super::Thinker> {
+        super::thinker::thinker_for(&self.game, spec, seed)
+    }
+
+    fn move_cells(&self, text: &str) -> Result<Vec<usize>, String> {
+        let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
+        let mut after = self.game.clone();
+        let events = after.apply(&mv).map_err(|e| e.to_string())?;
+        let played: Vec<PlayedEvent> = events
+            .iter()
+            .map(|event| PlayedEvent {
+                text: String::new(),
+                anim: self.game.anim(event),
+            })
+            .collect();
+        Ok(moved_cells(&played))
+    }
+
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String> {
         let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
         self.play(mv)

@@ -4,6 +4,7 @@
 
 use super::loading::BoardTextures;
 use crate::animation::Animating;
+use crate::bot::Hint;
 use crate::screens::{InMatch, Match};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
 use bevy::prelude::*;
@@ -229,15 +230,27 @@ fn colour_tiles(
     game: Res<Match>,
     animating: Res<Animating>,
     hovered: Res<HoveredCell>,
+    hint: Option<Res<Hint>>,
+    mut shown_hint: Local<Vec<usize>>,
     tiles: Query<(&CellTile, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    if !game.is_changed() && !animating.is_changed() && !hovered.is_changed() {
+    let hinted = hint.map(|h| h.cells.clone()).unwrap_or_default();
+    if !game.is_changed()
+        && !animating.is_changed()
+        && !hovered.is_changed()
+        && *shown_hint == hinted
+    {
         return;
     }
+    *shown_hint = hinted.clone();
     let table = game.table.as_ref();
     let selected = table.selected_cells();
-    let offered: Vec<usize> = if animating.0 || table.status().is_over() {
+    let bot_to_move = game
+        .seats
+        .get(table.to_move())
+        .is_some_and(|seat| seat.is_bot());
+    let offered: Vec<usize> = if animating.0 || table.status().is_over() || bot_to_move {
         Vec::new()
     } else {
         table.choices().iter().filter_map(|c| c.cell).collect()
@@ -247,6 +260,8 @@ fn colour_tiles(
         let cell = tile.cell;
         let (colour, glow) = if selected.contains(&cell) {
             (Color::srgb(0.95, 0.80, 0.25), 0.35)
+        } else if hinted.contains(&cell) {
+            (tile.base.mix(&Color::srgb(0.70, 0.40, 0.95), 0.65), 0.25)
         } else if offered.contains(&cell) {
             (tile.base.mix(&Color::srgb(0.35, 0.85, 0.45), 0.55), 0.18)
         } else if last.contains(&cell) {

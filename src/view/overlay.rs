@@ -6,8 +6,9 @@ use super::board::HoveredCell;
 use super::camera::OrbitCamera;
 use super::models::MAX_DRAWN_DISCS;
 use crate::animation::Animating;
+use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{ConfigProblems, Keys, Settings};
-use crate::screens::{InMatch, Match, NewGameForm, Paused, Screen, StartGame};
+use crate::screens::{InMatch, Match, NewGameForm, Paused, Screen, Seat, StartGame};
 use crate::table::{GameKind, Shape, Table};
 use crate::turn::{CellMenu, PlayerInput, TurnMessage};
 use bevy::prelude::*;
@@ -124,7 +125,23 @@ fn new_game_screen(
                 ui.small("board: a Super-Adaptoid board file as @path, e.g. @boards/super-adaptoid-example.txt");
             }
             ui.separator();
-            ui.label("Seats: every seat is played at this screen (hot-seat).");
+            ui.label("Seats (people take turns at this screen):");
+            let players = form.players();
+            egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+                for seat in 0..players {
+                    ui.label(format!("Player {}", seat + 1));
+                    let current = form.seats[seat];
+                    egui::ComboBox::from_id_salt(("seat", seat))
+                        .selected_text(current.label())
+                        .width(220.0)
+                        .show_ui(ui, |ui| {
+                            for option in Seat::all() {
+                                ui.selectable_value(&mut form.seats[seat], option, option.label());
+                            }
+                        });
+                    ui.end_row();
+                }
+            });
             if let Some(error) = &form.error {
                 ui.colored_label(egui::Color32::from_rgb(240, 120, 90), error);
             }
@@ -136,6 +153,7 @@ fn new_game_screen(
                     start.write(StartGame {
                         kind: form.kind,
                         settings: form.chosen_settings(),
+                        seats: form.seats[..players].to_vec(),
                     });
                 }
             });
@@ -155,9 +173,18 @@ fn side_panel(
     mut typed: Local<String>,
     mut input: MessageWriter<PlayerInput>,
     mut paused: ResMut<Paused>,
+    (thinking, hint, mut ask_hint): (
+        Option<Res<Thinking>>,
+        Option<Res<Hint>>,
+        MessageWriter<RequestHint>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
+    let bot_to_move = game
+        .seats
+        .get(table.to_move())
+        .is_some_and(|seat| seat.is_bot());
     let mut root = egui::Ui::new(
         ctx.clone(),
         "board".into(),
@@ -182,7 +209,10 @@ fn side_panel(
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
                     ui.painter().circle_filled(rect.center(), 6.5, colour);
-                    let line = table.score_lines().get(seat).cloned().unwrap_or_default();
+                    let mut line = table.score_lines().get(seat).cloned().unwrap_or_default();
+                    if let Some(Seat::Bot(level)) = game.seats.get(seat) {
+                        line.push_str(&format!(" (bot, level {level})"));
+                    }
                     let text = if seat == table.to_move() && !table.status().is_over() {
                         egui::RichText::new(format!("▶ {line}")).strong()
                     } else {
@@ -194,9 +224,33 @@ fn side_panel(
             ui.add_space(4.0);
             ui.strong(table.status_text());
             ui.separator();
-            let busy = animating.0 || table.status().is_over();
+            let busy = animating.0 || table.status().is_over() || bot_to_move;
+            if let Some(thinking) = &thinking {
+                thinking_indicator(ui, thinking, &game);
+            }
             if !busy {
                 move_builder(ui, table, &menu, &mut input);
+                ui.horizontal(|ui| {
+                    let searching = thinking
+                        .as_ref()
+                        .is_some_and(|t| t.purpose == Purpose::Hint);
+                    if ui
+                        .add_enabled(!searching, egui::Button::new("Hint"))
+                        .on_hover_text(
+                            "The bot's suggestion (level 3), shown on the board in violet",
+                        )
+                        .clicked()
+                    {
+                        ask_hint.write(RequestHint);
+                    }
+                    if let Some(hint) = &hint {
+                        ui.label(format!(
+                            "Try {} (win chance {:.0}%)",
+                            hint.text,
+                            100.0 * hint.value
+                        ));
+                    }
+                });
             }
             if let Some(text) = &message.0 {
                 ui.colored_label(egui::Color32::from_rgb(240, 120, 90), text);
@@ -235,6 +289,27 @@ fn side_panel(
                 });
         });
     Ok(())
+}
+
+/// Who is thinking and how far through its time, with a spinner so a still board is
+/// seen to be alive.
+fn thinking_indicator(ui: &mut egui::Ui, thinking: &Thinking, game: &Match) {
+    let who = match thinking.purpose {
+        Purpose::Move { seat } => format!(
+            "{} is thinking…",
+            game.seats.get(seat).copied().unwrap_or_default().label()
+        ),
+        Purpose::Hint => "Looking for a hint…".to_string(),
+    };
+    ui.horizontal(|ui| {
+        ui.add(egui::Spinner::new());
+        ui.label(who);
+    });
+    ui.add(
+        egui::ProgressBar::new(thinking.progress())
+            .desired_width(280.0)
+            .show_percentage(),
+    );
 }
 
 /// The move being built: what is chosen, then every legal next step as a button.

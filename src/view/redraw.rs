@@ -1,6 +1,8 @@
-//! Reactive rendering draws a frame only on input; while pieces move, ask for frames.
+//! Reactive rendering draws a frame only on input; while pieces move or a bot thinks,
+//! ask for frames.
 
 use crate::animation::Animating;
+use crate::bot::Thinking;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
@@ -34,11 +36,14 @@ fn drop_unchanged_modifiers(
     }
 }
 
+/// Frames also keep coming while a bot thinks: its progress shows, and its answer is
+/// collected by a frame.
 fn keep_drawing_while_animating(
     animating: Res<Animating>,
+    thinking: Option<Res<Thinking>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if animating.0 {
+    if animating.0 || thinking.is_some() {
         redraw.write(RequestRedraw);
     }
 }

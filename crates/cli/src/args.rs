@@ -15,6 +15,9 @@ pub struct Args {
     pub seed: Option<u64>,
     pub max_plies: Option<u32>,
     pub seconds: Option<f64>,
+    pub bots: Option<String>,
+    pub bot: Option<String>,
+    pub jobs: Option<usize>,
     /// Arguments that are not flags (moves for `apply`).
     pub rest: Vec<String>,
 }
@@ -56,6 +59,9 @@ impl Args {
                     | "--seed"
                     | "--max-plies"
                     | "--seconds"
+                    | "--bots"
+                    | "--bot"
+                    | "--jobs"
             );
             let value = if takes_value {
                 match inline {
@@ -87,6 +93,9 @@ impl Args {
                 "--seed" => args.seed = Some(number(flag, &value)?),
                 "--max-plies" => args.max_plies = Some(number(flag, &value)?),
                 "--seconds" => args.seconds = Some(number(flag, &value)?),
+                "--bots" => args.bots = Some(value),
+                "--bot" => args.bot = Some(value),
+                "--jobs" => args.jobs = Some(number(flag, &value)?),
                 "--count" => args.count = true,
                 _ if word.starts_with("--") => {
                     return Err(UsageError(format!("unknown flag {word}")));

@@ -1,13 +1,14 @@
 //! tabula-cli: the Tabula games in a terminal, plus perft, random self-play and benchmarks.
 
 mod args;
+mod bots;
 mod inspect;
 mod play;
 mod random;
 mod setup;
 
 use args::Args;
-use tabula_rules::Game;
+use tabula_bot::Knowledge;
 use tabula_rules::absorption::Absorption;
 use tabula_rules::adamas::Adamas;
 use tabula_rules::adaptoid::Adaptoid;
@@ -21,14 +22,21 @@ verbs:
   moves GAME [--count]       every legal move, then 'N moves' (--count: only that line)
   perft GAME --depth D       'DEPTH COUNT' for each depth 1..D
   apply GAME MOVE...         plays the moves, printing events, then the position string
-  play GAME [--seats human,random] [--seed S]
-                             a whole game in the terminal
+  play GAME [--seats human,level:3] [--seed S]
+                             a whole game in the terminal; a seat is human or a bot
+  match GAME --bots A,B [--games N] [--seed S] [--jobs J] [--max-plies P]
+                             bots against each other, seats rotating: wins, draws,
+                             losses and the Elo difference (games over P plies draw)
+  hint GAME [--bot SPEC] [--record \"MOVES\"]
+                             the bot's move and evaluation (default bot level:5)
   random GAME [--games N] [--seed S] [--max-plies P]
                              random games, checking every invariant after every move
   bench [GAME] [--seconds S] [--max-plies P]
                              random playouts and legal moves generated per second
 
 games: adamas, absorption, adaptoid, adomoc
+bots: random, level:N (1-5), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...
+(keys iters, ms, c, playout, knowledge, solver, moves)
 Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file
 (a Super-Adaptoid board: --option board=@my-board.txt).";
 
@@ -87,13 +95,15 @@ fn unknown_game(name: &str) -> String {
     format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)")
 }
 
-fn run_verb<G: Game>(verb: &str, args: &Args) -> i32 {
+fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
     match verb {
         "show" => finish(inspect::show::<G>(args)),
         "moves" => finish(inspect::moves::<G>(args)),
         "perft" => finish(inspect::perft::<G>(args)),
         "apply" => finish(inspect::apply::<G>(args)),
         "play" => finish(play::play::<G>(args)),
+        "match" => finish(bots::match_games::<G>(args)),
+        "hint" => finish(bots::hint::<G>(args)),
         "random" => match random::random::<G>(args) {
             Ok(code) => code,
             Err(e) => finish(Err(e)),

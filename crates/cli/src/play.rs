@@ -2,24 +2,25 @@
 
 use crate::args::Args;
 use crate::setup;
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::io::{BufRead, Write};
-use tabula_rules::{Game, Status};
+use tabula_bot::{Bot, BotSpec, Knowledge};
+use tabula_rules::Status;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Seat {
     Human,
-    Random,
+    Bot(BotSpec),
 }
 
 fn parse_seats(text: &str, players: usize) -> Result<Vec<Seat>, String> {
-    let seats: Vec<Seat> = text
-        .split(',')
-        .map(|s| match s.trim() {
+    let seats: Vec<Seat> = crate::bots::split_specs(text)
+        .iter()
+        .map(|s| match s.as_str() {
             "human" => Ok(Seat::Human),
-            "random" => Ok(Seat::Random),
-            other => Err(format!("unknown seat {other:?} (human or random)")),
+            spec => spec
+                .parse()
+                .map(Seat::Bot)
+                .map_err(|e| format!("seat {spec:?}: {e}")),
         })
         .collect::<Result<_, _>>()?;
     if seats.len() != players {
@@ -35,7 +36,7 @@ const COMMANDS: &str = "Commands: moves (list the legal moves), count, board, un
 your last move and any bot moves after it), help, quit. Several moves may be typed on one \
 line, separated by ';' (or by spaces where the notation allows).";
 
-pub fn play<G: Game>(args: &Args) -> Result<(), String> {
+pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
     let mut game = setup::start::<G>(args)?;
     let default_seats = vec!["human"; game.num_players()].join(",");
     let seats = parse_seats(
@@ -48,7 +49,14 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut bots: Vec<Option<Bot<G>>> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| match seat {
+            Seat::Bot(spec) => Some(Bot::new(spec, &game, seed.wrapping_add(i as u64))),
+            Seat::Human => None,
+        })
+        .collect();
     let mut history: Vec<G> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -59,14 +67,14 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
     while game.status() == Status::Ongoing {
         let mover = game.to_move();
         let name = game.player_name(mover);
-        let text = match seats[mover.index()] {
-            Seat::Random => {
-                let mv = game
-                    .random_move(&mut rng)
+        let text = match &mut bots[mover.index()] {
+            Some(bot) => {
+                let mv = bot
+                    .choose(&game)
                     .ok_or("the game is not over but there is no move")?;
                 game.format_move(&mv)
             }
-            Seat::Human => {
+            None => {
                 print!("{name} to move> ");
                 let _ = std::io::stdout().flush();
                 let Some(Ok(line)) = lines.next() else {
@@ -124,8 +132,8 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
             }
         }
         // One board per turn between bots; after every line a human typed.
-        let next_seat = seats[game.to_move().index()];
-        if game.status().is_over() || next_seat == Seat::Human || game.to_move() != mover {
+        let next_is_human = seats[game.to_move().index()] == Seat::Human;
+        if game.status().is_over() || next_is_human || game.to_move() != mover {
             println!("\n{}", game.ascii());
         }
     }
@@ -134,7 +142,7 @@ pub fn play<G: Game>(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-fn list_moves<G: Game>(game: &G) {
+fn list_moves<G: Knowledge>(game: &G) {
     const SHOWN: usize = 60;
     let count = game.count_moves();
     let listed: Vec<String> = game
@@ -155,7 +163,7 @@ fn list_moves<G: Game>(game: &G) {
 }
 
 /// Takes back moves until it is a human's turn again (skipping bot moves).
-fn undo<G: Game>(game: &mut G, history: &mut Vec<G>, seats: &[Seat]) {
+fn undo<G: Knowledge>(game: &mut G, history: &mut Vec<G>, seats: &[Seat]) {
     let mut undone = false;
     while let Some(previous) = history.pop() {
         *game = previous;

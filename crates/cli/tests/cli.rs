@@ -280,3 +280,73 @@ fn play_adomoc_the_winning_move() {
         "{text}"
     );
 }
+
+#[test]
+fn match_plays_rotating_seats_and_reports_the_score() {
+    let out = cli(&[
+        "match",
+        "adaptoid",
+        "--bots",
+        "mcts:iters=40,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("game   1 (bot 1 v bot 2)"), "{text}");
+    assert!(text.contains("game   2 (bot 2 v bot 1)"), "{text}");
+    let score = |bot: &str| {
+        let line = text.lines().find(|l| l.starts_with(bot)).unwrap();
+        let numbers: Vec<u64> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        (numbers[1], numbers[2], numbers[3])
+    };
+    let (w1, d1, l1) = score("bot 1:");
+    let (w2, d2, l2) = score("bot 2:");
+    assert_eq!((w1 + d1 + l1, w1, d1), (2, l2, d2), "{text}");
+    assert_eq!(l1, w2);
+    assert!(text.contains("Elo difference, bot 1 over bot 2:"), "{text}");
+}
+
+#[test]
+fn hint_names_a_legal_move_and_its_evaluation() {
+    let out = cli(&["hint", "adomoc", "--bot", "mcts:iters=300", "--seed", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("best move: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let mv = best.split_whitespace().next().unwrap();
+    assert!(
+        best.contains("win chance") && best.contains("300 iterations"),
+        "{text}"
+    );
+    // The move it names is legal at the start.
+    let applied = cli(&["apply", "adomoc", mv]);
+    assert!(applied.status.success(), "{mv}: {}", stdout(&applied));
+}
+
+#[test]
+fn bad_bot_specs_exit_with_status_2_and_a_reason() {
+    let out = cli(&["match", "adaptoid", "--bots", "level:9,random"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no level 9"));
+    let out = cli(&["hint", "adamas", "--bot", "uct"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a budget"));
+    let out = cli(&["match", "adamas", "--bots", "random"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 2"));
+}

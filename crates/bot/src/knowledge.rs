@@ -1,0 +1,75 @@
+//! What the search may know about one game beyond its rules: how good a position looks,
+//! which moves are worth trying when there are too many, and how to play a playout.
+
+use crate::outcome::{Rewards, even};
+use rand::Rng;
+use std::collections::HashSet;
+use tabula_rules::Game;
+
+/// Per-game knowledge. The defaults know nothing: an even evaluation, every legal move
+/// (or a random sample when there are too many), uniformly random playouts.
+pub trait Knowledge: Game {
+    /// Win chances per seat for a position a playout stopped in before the end.
+    fn evaluate(&self) -> Rewards {
+        even(self.num_players())
+    }
+
+    /// Playout plies before the evaluation judges; `None` plays to the end. Short where
+    /// games are long and the evaluation is sound.
+    fn playout_plies(&self) -> Option<u32> {
+        Some(12)
+    }
+
+    /// The moves to search from here when there are more than `limit`; `None` means all
+    /// legal moves. The list never holds an illegal move or the same move twice.
+    fn candidates<R: Rng + ?Sized>(&self, rng: &mut R, limit: usize) -> Option<Vec<Self::Move>> {
+        sampled_moves(self, rng, limit)
+    }
+
+    /// One playout move: uniformly random unless the game knows better.
+    fn playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
+        self.random_move(rng)
+    }
+}
+
+/// `None` when the position has at most `limit` legal moves; otherwise up to `limit`
+/// distinct moves drawn uniformly, for games where some positions have millions.
+pub fn sampled_moves<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    rng: &mut R,
+    limit: usize,
+) -> Option<Vec<G::Move>> {
+    if game
+        .count_moves()
+        .to_u64()
+        .is_some_and(|count| count <= limit as u64)
+    {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(limit);
+    let mut seen = HashSet::with_capacity(limit);
+    add_samples(game, rng, limit, &mut moves, &mut seen);
+    Some(moves)
+}
+
+/// Adds random moves not yet in `seen` until `moves` holds `limit` (or the draws keep
+/// repeating, which means the position has few more to give).
+pub fn add_samples<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    rng: &mut R,
+    limit: usize,
+    moves: &mut Vec<G::Move>,
+    seen: &mut HashSet<G::Move>,
+) {
+    let mut misses = 0;
+    while moves.len() < limit && misses < 2 * limit {
+        let Some(mv) = game.random_move(rng) else {
+            return;
+        };
+        if seen.insert(mv.clone()) {
+            moves.push(mv);
+        } else {
+            misses += 1;
+        }
+    }
+}

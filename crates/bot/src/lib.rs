@@ -1,0 +1,34 @@
+//! Bots for the Tabula games: Monte Carlo tree search over the rules crate's [`Game`]
+//! trait, with a solver for decided positions and per-game [`Knowledge`]. No Bevy, no
+//! threads: the app runs a [`Search`] on a background task or in slices per frame.
+//!
+//! ```
+//! use tabula_bot::{Budget, MctsConfig, Search};
+//! use tabula_rules::Game;
+//! use tabula_rules::adaptoid::Adaptoid;
+//!
+//! let game = Adaptoid::new(Default::default()).unwrap();
+//! let mut search = Search::new(game.clone(), MctsConfig::default(), 7);
+//! search.think(Budget::iterations(200));
+//! let mv = search.best_move().unwrap();
+//! assert!(game.check_move(&mv).is_ok());
+//! ```
+//!
+//! [`Game`]: tabula_rules::Game
+
+mod bot;
+mod elo;
+mod games;
+mod knowledge;
+mod levels;
+mod mcts;
+mod outcome;
+mod spec;
+
+pub use bot::Bot;
+pub use elo::{EloEstimate, Score};
+pub use knowledge::{Knowledge, add_samples, sampled_moves};
+pub use levels::{Level, Levels};
+pub use mcts::{Budget, MctsConfig, MoveStats, Playout, Search};
+pub use outcome::{MAX_PLAYERS, Proof, Rewards, chances, even};
+pub use spec::{BotSpec, SPEC_HELP};

@@ -1,0 +1,583 @@
+//! Monte Carlo tree search over any [`Game`], with an MCTS-Solver for decided positions,
+//! tree reuse between moves, seeded randomness and an incremental `step` API.
+//!
+//! Nodes store no positions: each iteration replays the moves from the root. A node's
+//! value is the sum of the rewards of the seat that made the move into it, so seats that
+//! move twice in a row (Absorption's phases) and three-player games need no special case.
+
+use crate::knowledge::Knowledge;
+use crate::outcome::{Proof, Rewards, even};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use tabula_rules::{Player, Status};
+use web_time::{Duration, Instant};
+
+/// How a search plays. [`MctsConfig::plain_uct`] is the textbook baseline the levels are
+/// measured against.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MctsConfig {
+    /// The UCT exploration constant (rewards are in [0, 1]).
+    pub exploration: f64,
+    /// How long a playout runs before the evaluation judges the position.
+    pub playout: Playout,
+    /// Use the game's evaluation, candidate moves and playout policy.
+    pub knowledge: bool,
+    /// Prove wins, losses and draws and play by them; look for a win in one first.
+    pub solver: bool,
+    /// The most moves one node searches; beyond that the game's candidates are used.
+    pub max_moves: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 0.2,
+            playout: Playout::Game,
+            knowledge: true,
+            solver: true,
+            max_moves: 400,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// UCT with uniformly random playouts to the end, no knowledge and no solver.
+    pub fn plain_uct() -> MctsConfig {
+        MctsConfig {
+            exploration: std::f64::consts::SQRT_2,
+            playout: Playout::End,
+            knowledge: false,
+            solver: false,
+            max_moves: 400,
+        }
+    }
+}
+
+/// How long a playout runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Playout {
+    /// To the end of the game.
+    End,
+    /// This many plies, then the evaluation.
+    Plies(u32),
+    /// As long as the game's knowledge says (`Knowledge::playout_plies`).
+    Game,
+}
+
+/// How long to think: iterations, wall time, or whichever runs out first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Budget {
+    pub iterations: Option<u64>,
+    pub millis: Option<u64>,
+}
+
+impl Budget {
+    pub fn iterations(n: u64) -> Budget {
+        Budget {
+            iterations: Some(n),
+            millis: None,
+        }
+    }
+
+    pub fn millis(ms: u64) -> Budget {
+        Budget {
+            iterations: None,
+            millis: Some(ms),
+        }
+    }
+
+    /// Whether this budget is spent after `done` iterations and `elapsed` time.
+    pub fn spent(&self, done: u64, elapsed: Duration) -> bool {
+        self.iterations.is_some_and(|n| done >= n)
+            || self
+                .millis
+                .is_some_and(|ms| elapsed >= Duration::from_millis(ms))
+    }
+
+    /// How far through the budget a search is, from 0 to 1 (for a progress bar).
+    pub fn progress(&self, done: u64, elapsed: Duration) -> f64 {
+        let by_iterations = self.iterations.map(|n| done as f64 / n.max(1) as f64);
+        let by_time = self
+            .millis
+            .map(|ms| elapsed.as_secs_f64() * 1000.0 / ms.max(1) as f64);
+        by_iterations
+            .into_iter()
+            .chain(by_time)
+            .fold(0.0, f64::max)
+            .min(1.0)
+    }
+}
+
+/// Playouts without an evaluation stop here and count as even (random Adomoc games can
+/// last 10,000 plies).
+const PLAYOUT_CAP: u32 = 20_000;
+/// The tree stops growing at this many nodes; iterations go on with playouts from leaves.
+const MAX_NODES: usize = 3_000_000;
+
+struct Node<M> {
+    mv: Option<M>,
+    /// The seat that played `mv`: the node's value is its rewards.
+    mover: Player,
+    /// The seat to move here.
+    to_move: Player,
+    visits: u32,
+    value: f64,
+    children: Vec<u32>,
+    /// Generated moves not yet given a child, taken from the end.
+    untried: Vec<M>,
+    /// Whether the moves have been generated.
+    generated: bool,
+    /// Whether the generated moves are all the legal moves (needed to prove a loss).
+    complete: bool,
+    proof: Option<Proof>,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Player, to_move: Player, proof: Option<Proof>) -> Node<M> {
+        Node {
+            mv,
+            mover,
+            to_move,
+            visits: 0,
+            value: 0.0,
+            children: Vec::new(),
+            untried: Vec::new(),
+            generated: false,
+            complete: false,
+            proof,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        self.value / self.visits.max(1) as f64
+    }
+}
+
+/// What the search thinks of one root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u32,
+    /// The mover's mean reward: its chance of winning, with draws counting half.
+    pub value: f64,
+    pub proof: Option<Proof>,
+}
+
+/// A search from one position, kept between moves.
+pub struct Search<G: Knowledge> {
+    config: MctsConfig,
+    position: G,
+    nodes: Vec<Node<G::Move>>,
+    root: u32,
+    rng: SmallRng,
+    /// Iterations run since the root was last set.
+    iterations: u64,
+    path: Vec<u32>,
+}
+
+impl<G: Knowledge> Search<G> {
+    pub fn new(position: G, config: MctsConfig, seed: u64) -> Search<G> {
+        let mut search = Search {
+            config,
+            nodes: Vec::new(),
+            root: 0,
+            rng: SmallRng::seed_from_u64(seed),
+            iterations: 0,
+            path: Vec::new(),
+            position,
+        };
+        search.reset_tree();
+        search
+    }
+
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Iterations run from the current root.
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// The nodes in the tree (including those kept from earlier moves).
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn reset_tree(&mut self) {
+        self.nodes.clear();
+        let to_move = self.position.to_move();
+        let proof = self.proof_of(&self.position);
+        self.nodes.push(Node::new(None, to_move, to_move, proof));
+        self.root = 0;
+        self.iterations = 0;
+    }
+
+    fn proof_of(&self, position: &G) -> Option<Proof> {
+        Proof::of_status(position.status())
+    }
+
+    /// Starts again from `position`, keeping the part of the tree that leads there when it
+    /// is the current root or one move after it.
+    pub fn set_position(&mut self, position: &G) {
+        if position.hash() == self.position.hash() && position.ply() == self.position.ply() {
+            self.position = position.clone();
+            return;
+        }
+        let reached = self.nodes[self.root as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|&child| {
+                let mv = self.nodes[child as usize].mv.as_ref();
+                mv.is_some_and(|mv| {
+                    let mut next = self.position.clone();
+                    next.play_unchecked(mv);
+                    next.hash() == position.hash() && next.ply() == position.ply()
+                })
+            });
+        self.position = position.clone();
+        match reached {
+            Some(child) => self.keep_subtree(child),
+            None => self.reset_tree(),
+        }
+    }
+
+    /// Plays `mv` (legal here) at the root, keeping its subtree.
+    pub fn advance(&mut self, mv: &G::Move) {
+        let reached = self.nodes[self.root as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|&child| self.nodes[child as usize].mv.as_ref() == Some(mv));
+        self.position.play_unchecked(mv);
+        match reached {
+            Some(child) => self.keep_subtree(child),
+            None => self.reset_tree(),
+        }
+    }
+
+    /// Copies the subtree under `new_root` into a fresh arena, dropping the rest.
+    fn keep_subtree(&mut self, new_root: u32) {
+        let mut old = std::mem::take(&mut self.nodes);
+        let mut kept: Vec<Node<G::Move>> = Vec::new();
+        let mut queue = vec![new_root];
+        let mut head = 0;
+        // Breadth first: a node's new index is its place in the queue.
+        while head < queue.len() {
+            let index = queue[head] as usize;
+            head += 1;
+            let first_child = queue.len() as u32;
+            let node = &mut old[index];
+            let children = std::mem::take(&mut node.children);
+            queue.extend(&children);
+            let mut copy = Node::new(node.mv.take(), node.mover, node.to_move, node.proof);
+            copy.visits = node.visits;
+            copy.value = node.value;
+            copy.untried = std::mem::take(&mut node.untried);
+            copy.generated = node.generated;
+            copy.complete = node.complete;
+            copy.children = (first_child..first_child + children.len() as u32).collect();
+            kept.push(copy);
+        }
+        self.nodes = kept;
+        self.root = 0;
+        self.iterations = 0;
+    }
+
+    /// Runs up to `n` iterations and returns how many ran: fewer when the root is proved
+    /// or the game is over. Cheap to call in slices (once per frame on the web).
+    pub fn step(&mut self, n: u64) -> u64 {
+        let mut done = 0;
+        while done < n && self.nodes[self.root as usize].proof.is_none() {
+            self.iterate();
+            done += 1;
+        }
+        self.iterations += done;
+        done
+    }
+
+    /// Thinks until the budget is spent or the root is proved. The clock is read after
+    /// every iteration: one plain-UCT playout of Adomoc can take 20 ms.
+    pub fn think(&mut self, budget: Budget) {
+        let start = Instant::now();
+        let start_iterations = self.iterations;
+        while !budget.spent(self.iterations - start_iterations, start.elapsed()) {
+            if self.step(1) == 0 {
+                return;
+            }
+        }
+    }
+
+    /// Whether the root position is decided, and how.
+    pub fn root_proof(&self) -> Option<Proof> {
+        self.nodes[self.root as usize].proof
+    }
+
+    fn iterate(&mut self) {
+        let mut position = self.position.clone();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        let mut node = self.root;
+        path.push(node);
+        loop {
+            if self.nodes[node as usize].proof.is_some() || position.status().is_over() {
+                break;
+            }
+            if !self.nodes[node as usize].generated {
+                self.generate(node, &position);
+                if self.nodes[node as usize].proof.is_some() {
+                    break;
+                }
+            }
+            if self.nodes.len() < MAX_NODES
+                && let Some(mv) = self.nodes[node as usize].untried.pop()
+            {
+                let mover = position.to_move();
+                position.play_unchecked(&mv);
+                let proof = self.proof_of(&position).filter(|_| self.config.solver);
+                let child = self.nodes.len() as u32;
+                self.nodes
+                    .push(Node::new(Some(mv), mover, position.to_move(), proof));
+                self.nodes[node as usize].children.push(child);
+                path.push(child);
+                // A reply that wins at once is found as soon as a root move is tried, so
+                // a loss in one is avoided on the smallest budgets.
+                if node == self.root
+                    && self.config.solver
+                    && self.nodes[child as usize].proof.is_none()
+                {
+                    self.generate(child, &position);
+                }
+                break;
+            }
+            let Some(child) = self.select(node) else {
+                break;
+            };
+            let mv = self.nodes[child as usize]
+                .mv
+                .as_ref()
+                .expect("a child has a move");
+            position.play_unchecked(mv);
+            path.push(child);
+            node = child;
+        }
+        let leaf = &self.nodes[*path.last().expect("the path holds the root") as usize];
+        let players = position.num_players();
+        let rewards = match leaf.proof {
+            Some(proof) => proof.rewards(players),
+            None => self.playout(&mut position),
+        };
+        for &index in &path {
+            let node = &mut self.nodes[index as usize];
+            node.visits += 1;
+            node.value += rewards[node.mover.index()];
+        }
+        if self.config.solver {
+            self.prove_upwards(&path);
+        }
+        self.path = path;
+    }
+
+    /// Lists the moves a node will search, and takes a win in one if there is one.
+    fn generate(&mut self, index: u32, position: &G) {
+        let knowledge = self.config.knowledge;
+        let limit = self.config.max_moves;
+        let candidates = if knowledge {
+            position.candidates(&mut self.rng, limit)
+        } else {
+            crate::knowledge::sampled_moves(position, &mut self.rng, limit)
+        };
+        let (mut moves, complete) = match candidates {
+            Some(mut moves) => {
+                // Candidates come best first; children are taken from the end.
+                moves.reverse();
+                (moves, false)
+            }
+            None => {
+                let mut moves: Vec<G::Move> = position.legal_moves().collect();
+                moves.shuffle(&mut self.rng);
+                (moves, true)
+            }
+        };
+        let mover = position.to_move();
+        if self.config.solver
+            && let Some(at) = moves.iter().position(|mv| {
+                let mut next = position.clone();
+                next.play_unchecked(mv);
+                matches!(next.status(), Status::Win { winner, .. } if winner == mover)
+            })
+        {
+            // The winning move becomes the node's only child: nothing else matters here.
+            let winning = moves.swap_remove(at);
+            let mut next = position.clone();
+            next.play_unchecked(&winning);
+            let child = self.nodes.len() as u32;
+            let proof = Some(Proof::Win(mover));
+            self.nodes
+                .push(Node::new(Some(winning), mover, next.to_move(), proof));
+            let node = &mut self.nodes[index as usize];
+            node.children.push(child);
+            node.proof = proof;
+            moves.clear();
+        }
+        let node = &mut self.nodes[index as usize];
+        node.untried = moves;
+        node.generated = true;
+        node.complete = complete;
+    }
+
+    /// UCT over the children, never into a proved loss while something else is open.
+    fn select(&self, index: u32) -> Option<u32> {
+        let node = &self.nodes[index as usize];
+        let mover = node.to_move;
+        let log_visits = (node.visits.max(1) as f64).ln();
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for &child in &node.children {
+            let c = &self.nodes[child as usize];
+            let score = match c.proof {
+                Some(proof) if proof.rank_for(mover) == 2 => return Some(child),
+                Some(proof) if proof.rank_for(mover) == 0 => -1.0,
+                _ => {
+                    c.mean()
+                        + self.config.exploration * (log_visits / c.visits.max(1) as f64).sqrt()
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = Some(child);
+            }
+        }
+        best
+    }
+
+    fn playout(&mut self, position: &mut G) -> Rewards {
+        let knowledge = self.config.knowledge;
+        let limit = match self.config.playout {
+            Playout::End => None,
+            Playout::Plies(n) => Some(n),
+            Playout::Game if knowledge => position.playout_plies(),
+            Playout::Game => None,
+        }
+        .unwrap_or(PLAYOUT_CAP);
+        for _ in 0..limit {
+            if position.status().is_over() {
+                break;
+            }
+            let mv = if knowledge {
+                position.playout_move(&mut self.rng)
+            } else {
+                position.random_move(&mut self.rng)
+            };
+            match mv {
+                Some(mv) => position.play_unchecked(&mv),
+                None => break,
+            }
+        }
+        match Proof::of_status(position.status()) {
+            Some(proof) => proof.rewards(position.num_players()),
+            None if knowledge => position.evaluate(),
+            None => even(position.num_players()),
+        }
+    }
+
+    /// After a proof at the end of `path`, proves what follows for the nodes above it.
+    fn prove_upwards(&mut self, path: &[u32]) {
+        for &index in path.iter().rev().skip(1) {
+            if self.nodes[index as usize].proof.is_some() {
+                continue;
+            }
+            match self.proof_from_children(index) {
+                Some(proof) => self.nodes[index as usize].proof = Some(proof),
+                None => return,
+            }
+        }
+    }
+
+    /// A win for the seat to move if one child is, else the best of all the children's
+    /// results when every legal move has a proved child.
+    fn proof_from_children(&self, index: u32) -> Option<Proof> {
+        let node = &self.nodes[index as usize];
+        let mover = node.to_move;
+        let mut all_proved = node.generated && node.complete && node.untried.is_empty();
+        let mut best: Option<Proof> = None;
+        for &child in &node.children {
+            match self.nodes[child as usize].proof {
+                Some(proof) if proof.rank_for(mover) == 2 => return Some(proof),
+                Some(proof) => {
+                    if best.is_none_or(|b| proof.rank_for(mover) > b.rank_for(mover)) {
+                        best = Some(proof);
+                    }
+                }
+                None => all_proved = false,
+            }
+        }
+        if all_proved { best } else { None }
+    }
+
+    /// Every root move searched so far, most visited first.
+    pub fn root_moves(&self) -> Vec<MoveStats<G::Move>> {
+        let mut moves: Vec<MoveStats<G::Move>> = self.nodes[self.root as usize]
+            .children
+            .iter()
+            .map(|&child| {
+                let c = &self.nodes[child as usize];
+                MoveStats {
+                    mv: c.mv.clone().expect("a child has a move"),
+                    visits: c.visits,
+                    value: c.mean(),
+                    proof: c.proof,
+                }
+            })
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+        moves
+    }
+
+    /// The move to play: a proved win, else the most visited move not proved lost (the most
+    /// visited of all when every move loses). `None` only when the game is over.
+    pub fn best_move(&mut self) -> Option<G::Move> {
+        if self.position.status().is_over() {
+            return None;
+        }
+        if self.nodes[self.root as usize].children.is_empty() {
+            self.step(1);
+        }
+        let mover = self.position.to_move();
+        let moves = self.root_moves();
+        if let Some(win) = moves.iter().find(|s| s.proof == Some(Proof::Win(mover))) {
+            return Some(win.mv.clone());
+        }
+        moves
+            .iter()
+            .find(|s| s.proof.is_none_or(|p| p.rank_for(mover) > 0))
+            .or(moves.first())
+            .map(|s| s.mv.clone())
+            .or_else(|| self.position.random_move(&mut self.rng))
+    }
+
+    /// The chance the seat to move wins from here (draws half), as the search sees it.
+    pub fn root_value(&self) -> f64 {
+        let mover = self.position.to_move();
+        if let Some(proof) = self.root_proof() {
+            return proof.rewards(self.position.num_players())[mover.index()];
+        }
+        let moves = self.root_moves();
+        match moves
+            .iter()
+            .find(|s| s.proof.is_none_or(|p| p.rank_for(mover) > 0))
+        {
+            Some(best) => best.value,
+            None => moves.first().map_or(0.5, |s| s.value),
+        }
+    }
+}

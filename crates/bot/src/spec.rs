@@ -1,0 +1,161 @@
+//! Bot specifications as text, for the command line and config: `random`, `level:3`,
+//! `uct:iters=1000`, `mcts:ms=500,playout=20`.
+
+use crate::levels::Levels;
+use crate::mcts::{Budget, MctsConfig, Playout};
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// A tree search with its budget.
+    Search { config: MctsConfig, budget: Budget },
+}
+
+pub const SPEC_HELP: &str = "bot specs: random | level:N (1-5, config/bots.ron) | \
+uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
+keys: iters, ms, c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
+(per node); uct and mcts need iters or ms";
+
+impl BotSpec {
+    pub fn level(n: usize) -> Result<BotSpec, String> {
+        let levels = Levels::built_in();
+        let level = levels
+            .get(n)
+            .ok_or_else(|| format!("no level {n}: levels are 1 to {}", levels.levels.len()))?;
+        Ok(BotSpec::Search {
+            config: level.search.clone(),
+            budget: level.budget,
+        })
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<BotSpec, String> {
+        let text = text.trim();
+        let (kind, params) = text.split_once(':').unwrap_or((text, ""));
+        let (mut config, mut budget) = match kind {
+            "random" if params.is_empty() => return Ok(BotSpec::Random),
+            "level" => {
+                let n = params
+                    .parse()
+                    .map_err(|_| format!("level:N needs a number, not {params:?}"))?;
+                return BotSpec::level(n);
+            }
+            "uct" => (MctsConfig::plain_uct(), Budget::default()),
+            "mcts" => (MctsConfig::default(), Budget::default()),
+            _ => return Err(format!("unknown bot {text:?}; {SPEC_HELP}")),
+        };
+        for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("bot {text:?}: {pair:?} is not key=value"))?;
+            let (key, value) = (key.trim(), value.trim());
+            let bad = || format!("bot {text:?}: {key}={value} is not a valid value");
+            let flag = |v: &str| match v {
+                "true" | "on" | "1" => Ok(true),
+                "false" | "off" | "0" => Ok(false),
+                _ => Err(bad()),
+            };
+            match key {
+                "iters" => budget.iterations = Some(value.parse().map_err(|_| bad())?),
+                "ms" => budget.millis = Some(value.parse().map_err(|_| bad())?),
+                "c" => config.exploration = value.parse().map_err(|_| bad())?,
+                "playout" => {
+                    config.playout = match value {
+                        "end" => Playout::End,
+                        "game" => Playout::Game,
+                        _ => Playout::Plies(value.parse().map_err(|_| bad())?),
+                    }
+                }
+                "knowledge" => config.knowledge = flag(value)?,
+                "solver" => config.solver = flag(value)?,
+                "moves" => config.max_moves = value.parse().map_err(|_| bad())?,
+                _ => return Err(format!("bot {text:?}: unknown key {key:?}; {SPEC_HELP}")),
+            }
+        }
+        if budget.iterations.is_none() && budget.millis.is_none() {
+            return Err(format!("bot {text:?} needs a budget: iters=N or ms=N"));
+        }
+        if config.max_moves == 0 {
+            return Err(format!("bot {text:?}: moves must be at least 1"));
+        }
+        Ok(BotSpec::Search { config, budget })
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => write!(f, "random"),
+            BotSpec::Search { config, budget } => {
+                let mut parts = Vec::new();
+                if let Some(n) = budget.iterations {
+                    parts.push(format!("iters={n}"));
+                }
+                if let Some(ms) = budget.millis {
+                    parts.push(format!("ms={ms}"));
+                }
+                parts.push(format!("c={}", config.exploration));
+                parts.push(match config.playout {
+                    Playout::Plies(n) => format!("playout={n}"),
+                    Playout::End => "playout=end".to_string(),
+                    Playout::Game => "playout=game".to_string(),
+                });
+                parts.push(format!("knowledge={}", config.knowledge));
+                parts.push(format!("solver={}", config.solver));
+                parts.push(format!("moves={}", config.max_moves));
+                write!(f, "mcts:{}", parts.join(","))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        assert_eq!("random".parse::<BotSpec>(), Ok(BotSpec::Random));
+        let uct: BotSpec = "uct:iters=1000".parse().unwrap();
+        let BotSpec::Search { config, budget } = &uct else {
+            panic!("{uct:?}")
+        };
+        assert_eq!(*budget, Budget::iterations(1000));
+        assert_eq!(*config, MctsConfig::plain_uct());
+        // The printed form is itself a spec for the same bot.
+        assert_eq!(uct.to_string().parse::<BotSpec>(), Ok(uct.clone()));
+        let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off".parse().unwrap();
+        let BotSpec::Search { config, budget } = &tuned else {
+            panic!("{tuned:?}")
+        };
+        assert_eq!((budget.millis, config.playout), (Some(300), Playout::End));
+        assert!(!config.solver && config.knowledge);
+        assert!(matches!(
+            "level:5".parse::<BotSpec>(),
+            Ok(BotSpec::Search { .. })
+        ));
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        for (text, expected) in [
+            ("minimax", "unknown bot"),
+            ("uct", "needs a budget"),
+            ("uct:iters=many", "iters=many"),
+            ("mcts:iters=5,speed=2", "unknown key \"speed\""),
+            ("mcts:iters", "not key=value"),
+            ("level:9", "no level 9"),
+            ("level:x", "needs a number"),
+            ("mcts:iters=5,moves=0", "at least 1"),
+        ] {
+            let error = text.parse::<BotSpec>().unwrap_err();
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+    }
+}

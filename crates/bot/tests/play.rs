@@ -1,0 +1,250 @@
+//! The bot never plays an illegal move, takes a win in one, avoids a loss in one, and gives
+//! the same move for the same seed, in every game.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabula_bot::{Bot, BotSpec, Budget, Knowledge, MctsConfig, Proof, Search};
+use tabula_rules::absorption::Absorption;
+use tabula_rules::adamas::Adamas;
+use tabula_rules::adaptoid::Adaptoid;
+use tabula_rules::adomoc::Adomoc;
+use tabula_rules::{Game, Status};
+
+fn start<G: Game>(options: &[(&str, &str)]) -> G {
+    let mut opts = G::Options::default();
+    for (key, value) in options {
+        G::set_option(&mut opts, key, value).unwrap();
+    }
+    G::new(opts).unwrap()
+}
+
+/// A position `plies` random moves into a game, if the game lasts that long.
+fn random_position<G: Game>(start: &G, plies: u32, rng: &mut SmallRng) -> Option<G> {
+    let mut game = start.clone();
+    for _ in 0..plies {
+        let mv = game.random_move(rng)?;
+        game.play_unchecked(&mv);
+    }
+    (!game.status().is_over()).then_some(game)
+}
+
+fn check_legal_choices<G: Knowledge>(start: G, positions: usize, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let specs = ["mcts:iters=60", "uct:iters=30", "level:1", "random"];
+    let mut checked = 0;
+    while checked < positions {
+        let plies = rng.random_range(0..120);
+        let Some(game) = random_position(&start, plies, &mut rng) else {
+            continue;
+        };
+        let spec: BotSpec = specs[checked % specs.len()].parse().unwrap();
+        let mut bot = Bot::new(&spec, &game, rng.random());
+        let mv = bot.choose(&game).expect("an ongoing game has a move");
+        if let Err(e) = game.check_move(&mv) {
+            panic!(
+                "{spec} chose the illegal {} ({e}) in {}",
+                game.format_move(&mv),
+                game.position_string()
+            );
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn never_an_illegal_move_absorption() {
+    check_legal_choices(start::<Absorption>(&[]), 24, 1);
+    check_legal_choices(start::<Absorption>(&[("merge_connected", "true")]), 8, 2);
+}
+
+#[test]
+fn never_an_illegal_move_adamas() {
+    check_legal_choices(start::<Adamas>(&[]), 24, 3);
+    check_legal_choices(start::<Adamas>(&[("size", "4"), ("players", "3")]), 8, 4);
+    check_legal_choices(start::<Adamas>(&[("prog_cap", "true")]), 8, 5);
+}
+
+#[test]
+fn never_an_illegal_move_adaptoid() {
+    check_legal_choices(start::<Adaptoid>(&[]), 24, 6);
+    check_legal_choices(start::<Adaptoid>(&[("pie_start", "true")]), 8, 7);
+}
+
+#[test]
+fn never_an_illegal_move_adomoc() {
+    check_legal_choices(start::<Adomoc>(&[]), 24, 8);
+    check_legal_choices(start::<Adomoc>(&[("spirals", "cw")]), 8, 9);
+}
+
+fn wins_at_once<G: Game>(game: &G, mv: &G::Move) -> bool {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    next.play_unchecked(mv);
+    matches!(next.status(), Status::Win { winner, .. } if winner == mover)
+}
+
+/// Whether, after `mv`, an opponent moves next and can win at once.
+fn loses_at_once<G: Game>(game: &G, mv: &G::Move) -> bool {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    next.play_unchecked(mv);
+    !next.status().is_over()
+        && next.to_move() != mover
+        && next.legal_moves().any(|reply| wins_at_once(&next, &reply))
+}
+
+/// Positions from random games, with few enough moves to check every one: those with a
+/// win in one, and those with no win where some moves lose at once and some do not.
+fn tactical_positions<G: Game>(
+    start: &G,
+    wanted: usize,
+    seed: u64,
+    want_dangers: bool,
+) -> (Vec<G>, Vec<G>) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut wins, mut dangers) = (Vec::new(), Vec::new());
+    let wanted_dangers = if want_dangers { wanted } else { 0 };
+    for _ in 0..3000 {
+        if wins.len() >= wanted && dangers.len() >= wanted_dangers {
+            break;
+        }
+        let mut game = start.clone();
+        while !game.status().is_over() && game.ply() < 3000 {
+            let small = game.count_moves().to_u64().is_some_and(|n| n <= 120);
+            if small {
+                let moves: Vec<G::Move> = game.legal_moves().collect();
+                if moves.iter().any(|m| wins_at_once(&game, m)) {
+                    if wins.len() < wanted {
+                        wins.push(game.clone());
+                    }
+                } else if dangers.len() < wanted_dangers {
+                    let losing = moves.iter().filter(|m| loses_at_once(&game, m)).count();
+                    if losing > 0 && losing < moves.len() {
+                        dangers.push(game.clone());
+                    }
+                }
+            }
+            let mv = game
+                .random_move(&mut rng)
+                .expect("an ongoing game has a move");
+            game.play_unchecked(&mv);
+        }
+    }
+    (wins, dangers)
+}
+
+/// The bot at a small budget takes every win in one and avoids every loss in one.
+fn check_no_blunders<G: Knowledge>(start: G, seed: u64, expect_dangers: bool) {
+    let (wins, dangers) = tactical_positions(&start, 6, seed, expect_dangers);
+    assert!(
+        !wins.is_empty(),
+        "no win-in-one position found for {}",
+        G::NAME
+    );
+    assert!(
+        !expect_dangers || !dangers.is_empty(),
+        "no loss-in-one position found for {}",
+        G::NAME
+    );
+    for game in &wins {
+        let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
+        search.think(Budget::iterations(50));
+        let mv = search.best_move().unwrap();
+        assert!(
+            wins_at_once(game, &mv),
+            "{} missed a win in one: played {} in {}",
+            G::NAME,
+            game.format_move(&mv),
+            game.position_string()
+        );
+        assert_eq!(search.root_proof(), Some(Proof::Win(game.to_move())));
+    }
+    for game in &dangers {
+        let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
+        let moves = game.count_moves().to_u64().unwrap();
+        search.think(Budget::iterations(2 * moves + 50));
+        let mv = search.best_move().unwrap();
+        assert!(
+            !loses_at_once(game, &mv),
+            "{} allowed a win in one: played {} in {}",
+            G::NAME,
+            game.format_move(&mv),
+            game.position_string()
+        );
+    }
+}
+
+#[test]
+fn no_blunders_absorption() {
+    // A win in Absorption comes at the end of the winner's own turn, so the opponent never
+    // moves next with a win in one: there are no loss-in-one positions of this kind.
+    check_no_blunders(start::<Absorption>(&[]), 11, false);
+}
+
+#[test]
+fn no_blunders_adamas() {
+    check_no_blunders(start::<Adamas>(&[]), 12, true);
+}
+
+#[test]
+fn no_blunders_adaptoid() {
+    check_no_blunders(start::<Adaptoid>(&[]), 13, true);
+}
+
+#[test]
+fn no_blunders_adomoc() {
+    check_no_blunders(start::<Adomoc>(&[]), 14, true);
+}
+
+fn same_seed_same_move<G: Knowledge>(start: G) {
+    let mut rng = SmallRng::seed_from_u64(21);
+    let game = random_position(&start, 10, &mut rng).unwrap();
+    let choose = |seed| {
+        let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
+        search.think(Budget::iterations(300));
+        let stats = search.root_moves();
+        (search.best_move(), stats)
+    };
+    assert_eq!(choose(5), choose(5), "{}", G::NAME);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_search() {
+    same_seed_same_move(start::<Absorption>(&[]));
+    same_seed_same_move(start::<Adamas>(&[]));
+    same_seed_same_move(start::<Adaptoid>(&[]));
+    same_seed_same_move(start::<Adomoc>(&[]));
+}
+
+#[test]
+fn a_kept_tree_follows_the_game() {
+    let game = start::<Adaptoid>(&[]);
+    let mut search = Search::new(game.clone(), MctsConfig::default(), 3);
+    search.think(Budget::iterations(2000));
+    let mv = search.best_move().unwrap();
+    let visits = search.root_moves()[0].visits;
+    search.advance(&mv);
+    let mut next = game.clone();
+    next.apply(&mv).unwrap();
+    assert_eq!(search.position().hash(), next.hash());
+    // The subtree under the move played is kept: its visits are the new root's.
+    assert!(search.tree_size() >= visits as usize / 2);
+    // A reply made elsewhere is found among the kept children or starts afresh.
+    let reply = next.legal_moves().next().unwrap();
+    let mut after = next.clone();
+    after.apply(&reply).unwrap();
+    search.set_position(&after);
+    assert_eq!(search.position().hash(), after.hash());
+    search.think(Budget::iterations(100));
+    assert!(after.check_move(&search.best_move().unwrap()).is_ok());
+}
+
+#[test]
+fn a_decided_game_stops_the_search() {
+    // Search a position with a win in one: the root is proved and step returns 0.
+    let (wins, _) = tactical_positions(&start::<Adaptoid>(&[]), 1, 30, false);
+    let mut search = Search::new(wins[0].clone(), MctsConfig::default(), 1);
+    search.step(10);
+    assert!(search.root_proof().is_some());
+    assert_eq!(search.step(10), 0);
+}

@@ -1,0 +1,266 @@
+//! `match` (bots against each other, with the Elo difference) and `hint` (the bot's move
+//! and evaluation for a position).
+
+use crate::args::Args;
+use crate::setup;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use tabula_bot::{Bot, BotSpec, Knowledge, Proof, Score, Search};
+use tabula_rules::Status;
+
+/// Games longer than this are stopped and scored as draws.
+const DEFAULT_MATCH_PLIES: u32 = 1000;
+
+fn parse_specs(text: &str) -> Result<Vec<BotSpec>, String> {
+    text.split(';')
+        .flat_map(split_specs)
+        .map(|spec| spec.parse())
+        .collect()
+}
+
+/// Splits "level:3,uct:iters=1000,c=1" at the commas that start a new bot: a piece with
+/// `=` and no `:` belongs to the spec before it.
+pub fn split_specs(text: &str) -> Vec<String> {
+    let mut specs: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        let continues = piece.contains('=') && !piece.contains(':');
+        match specs.last_mut() {
+            Some(last) if continues => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => specs.push(piece.trim().to_string()),
+        }
+    }
+    specs
+}
+
+struct GameResult {
+    index: u64,
+    /// Which spec sat in each seat.
+    seating: Vec<usize>,
+    status: Status,
+    plies: u32,
+    description: String,
+}
+
+/// Plays one game; seat `s` is played by spec `(s + index) % specs`, so seats rotate.
+fn play_game<G: Knowledge>(
+    start: &G,
+    specs: &[BotSpec],
+    index: u64,
+    seed: u64,
+    max_plies: u32,
+) -> GameResult {
+    let players = start.num_players();
+    let seating: Vec<usize> = (0..players)
+        .map(|seat| (seat + index as usize) % specs.len())
+        .collect();
+    let mut bots: Vec<Bot<G>> = seating
+        .iter()
+        .enumerate()
+        .map(|(seat, &spec)| {
+            let bot_seed = seed ^ (index.wrapping_mul(0x9E37_79B9_7F4A_7C15) + seat as u64);
+            Bot::new(&specs[spec], start, bot_seed)
+        })
+        .collect();
+    let mut game = start.clone();
+    while !game.status().is_over() && game.ply() - start.ply() < max_plies {
+        let seat = game.to_move().index();
+        let mv = bots[seat]
+            .choose(&game)
+            .expect("an ongoing game has a move");
+        game.apply(&mv).expect("bots play legal moves");
+    }
+    let plies = game.ply() - start.ply();
+    let description = if game.status().is_over() {
+        game.describe_status(game.status())
+    } else {
+        format!("draw: stopped after {max_plies} plies")
+    };
+    GameResult {
+        index,
+        seating,
+        status: game.status(),
+        plies,
+        description,
+    }
+}
+
+pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
+    let start = setup::start::<G>(args)?;
+    let specs = parse_specs(args.bots.as_deref().ok_or("match needs --bots A,B")?)?;
+    let players = start.num_players();
+    if specs.len() < 2 || specs.len() > players {
+        return Err(format!(
+            "--bots names {} bots; this game takes 2 to {players}",
+            specs.len()
+        ));
+    }
+    let games = args.games.unwrap_or(10);
+    let seed = args.seed.unwrap_or(1);
+    let max_plies = args.max_plies.unwrap_or(DEFAULT_MATCH_PLIES);
+    let jobs = args.jobs.unwrap_or(1).max(1);
+    let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+    println!(
+        "{} match, {games} games, seed {seed}, seats rotate:",
+        G::NAME
+    );
+    for (i, name) in names.iter().enumerate() {
+        println!("  bot {}: {name}", i + 1);
+    }
+    let next = AtomicU64::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let mut results: Vec<GameResult> = Vec::new();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (start, specs, next) = (&start, &specs, &next);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games {
+                        return;
+                    }
+                    let result = play_game(start, specs, index, seed, max_plies);
+                    if sender.send(result).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for result in receiver {
+            let seats: Vec<String> = result
+                .seating
+                .iter()
+                .map(|&spec| format!("bot {}", spec + 1))
+                .collect();
+            println!(
+                "game {:>3} ({}): {} in {} plies",
+                result.index + 1,
+                seats.join(" v "),
+                result.description,
+                result.plies
+            );
+            results.push(result);
+        }
+    });
+    results.sort_by_key(|r| r.index);
+    summarise(&names, &results);
+    Ok(())
+}
+
+fn summarise(names: &[String], results: &[GameResult]) {
+    let mut scores = vec![Score::default(); names.len()];
+    for result in results {
+        match Proof::of_status(result.status) {
+            Some(Proof::Win(winner)) => {
+                let winning_spec = result.seating[winner.index()];
+                for (i, score) in scores.iter_mut().enumerate() {
+                    if i == winning_spec {
+                        score.wins += 1;
+                    } else if result.seating.contains(&i) {
+                        score.losses += 1;
+                    }
+                }
+            }
+            // Stopped games count as draws too.
+            _ => {
+                for score in &mut scores {
+                    score.draws += 1;
+                }
+            }
+        }
+    }
+    for (i, score) in scores.iter().enumerate() {
+        println!(
+            "bot {}: {} wins, {} draws, {} losses ({:.1}%)",
+            i + 1,
+            score.wins,
+            score.draws,
+            score.losses,
+            100.0 * score.fraction()
+        );
+    }
+    if names.len() == 2
+        && let Some(elo) = scores[0].elo()
+    {
+        println!(
+            "Elo difference, bot 1 over bot 2: {} (95% interval {} to {})",
+            signed(elo.difference),
+            signed(elo.low),
+            signed(elo.high)
+        );
+    }
+}
+
+fn signed(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{elo:+.0}")
+    }
+}
+
+pub fn hint<G: Knowledge>(args: &Args) -> Result<(), String> {
+    let game = setup::start::<G>(args)?;
+    if game.status().is_over() {
+        return Err(format!(
+            "the game is over: {}",
+            game.describe_status(game.status())
+        ));
+    }
+    let spec: BotSpec = args.bot.as_deref().unwrap_or("level:5").parse()?;
+    let BotSpec::Search { config, budget } = &spec else {
+        let mut bot = Bot::new(&spec, &game, args.seed.unwrap_or(1));
+        let mv = bot.choose(&game).expect("an ongoing game has a move");
+        println!("random move: {}", game.format_move(&mv));
+        return Ok(());
+    };
+    let mut search = Search::new(game.clone(), config.clone(), args.seed.unwrap_or(1));
+    search.think(*budget);
+    let mover = game.player_name(game.to_move());
+    let best = search.best_move().expect("an ongoing game has a move");
+    println!("bot: {spec}");
+    println!(
+        "best move: {}  ({mover} to move, win chance {:.1}%{}, {} iterations)",
+        game.format_move(&best),
+        100.0 * search.root_value(),
+        match search.root_proof() {
+            Some(Proof::Win(p)) => format!(", proved: {} wins", game.player_name(p)),
+            Some(Proof::Draw) => ", proved: a draw".to_string(),
+            None => String::new(),
+        },
+        search.iterations()
+    );
+    println!("{:>8} {:>7}  move", "visits", "win%");
+    for stats in search.root_moves().iter().take(8) {
+        let proof = match stats.proof {
+            Some(Proof::Win(p)) => format!("  ({} wins)", game.player_name(p)),
+            Some(Proof::Draw) => "  (draw)".to_string(),
+            None => String::new(),
+        };
+        println!(
+            "{:>8} {:>6.1}%  {}{proof}",
+            stats.visits,
+            100.0 * stats.value,
+            game.format_move(&stats.mv)
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_lists_split_where_a_new_bot_starts() {
+        assert_eq!(
+            split_specs("level:3,uct:iters=1000,c=1,random"),
+            ["level:3", "uct:iters=1000,c=1", "random"]
+        );
+        assert!(parse_specs("level:3,uct:iters=9,speed=2").is_err());
+    }
+}

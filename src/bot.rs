@@ -1,0 +1,322 @@
+//! Bot seats and hints. A search runs on a background task on the desktop, or in slices
+//! of each frame on the web (wasm has one thread); its move enters the turn as a
+//! [`PlayerInput::BotMove`], like a person's. Frames keep coming while it thinks, and
+//! pausing, leaving or starting again never waits for it.
+
+use crate::animation::Animating;
+use crate::screens::{InMatch, Match, Paused, Screen, Seat};
+use crate::table::Thinker;
+use crate::turn::{PlayerInput, TurnSystems};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use web_time::{Duration, Instant};
+
+/// Where searches run.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotRunner {
+    /// On Bevy's async compute pool, off the frame.
+    Background,
+    /// A few milliseconds of each frame (the web, or a test of the web's way).
+    FrameSlices,
+}
+
+impl Default for BotRunner {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            BotRunner::FrameSlices
+        } else {
+            BotRunner::Background
+        }
+    }
+}
+
+/// The frame time a sliced search may take, leaving the rest for drawing.
+const SLICE: Duration = Duration::from_millis(12);
+/// Iterations between looks at the clock and the stop flag.
+const BATCH: u64 = 64;
+/// The level a hint thinks at.
+const HINT_LEVEL: u8 = 3;
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The move of the bot in this seat.
+    Move { seat: usize },
+    /// A suggestion for the person to move.
+    Hint,
+}
+
+/// A search under way, for the move numbered `move_number` (the record's length + 1).
+#[derive(Resource)]
+pub struct Thinking {
+    pub purpose: Purpose,
+    pub move_number: usize,
+    pub started: Instant,
+    shared: Arc<Shared>,
+    work: Work,
+    /// A finished bot move waiting for the pause menu to close.
+    ready: Option<String>,
+}
+
+enum Work {
+    Task(Task<Answer>),
+    Slices(Box<dyn Thinker>),
+    Done,
+}
+
+struct Answer {
+    text: Option<String>,
+    value: f64,
+}
+
+/// What the search and the frame share: how far it is, and a request to stop.
+#[derive(Default)]
+struct Shared {
+    stop: AtomicBool,
+    progress: AtomicU32,
+}
+
+impl Shared {
+    fn set_progress(&self, progress: f64) {
+        self.progress
+            .store((progress as f32).to_bits(), Ordering::Relaxed);
+    }
+}
+
+impl Thinking {
+    /// How far through its budget the search is, from 0 to 1.
+    pub fn progress(&self) -> f32 {
+        f32::from_bits(self.shared.progress.load(Ordering::Relaxed))
+    }
+}
+
+impl Drop for Thinking {
+    /// A search nobody waits for stops at its next batch.
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The last hint: a move in notation, the cells it touches, and the bot's win chance.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub move_number: usize,
+    pub text: String,
+    pub cells: Vec<usize>,
+    pub value: f64,
+}
+
+/// Ask for a hint for the person to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct RequestHint;
+
+/// Seeds for the bots: different each game, from the clock.
+#[derive(Resource, Debug)]
+struct BotSeeds(u64);
+
+impl BotSeeds {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    let clock_seed = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    app.init_resource::<BotRunner>()
+        .insert_resource(BotSeeds(clock_seed))
+        .add_message::<RequestHint>()
+        .add_systems(OnExit(InMatch), stop_thinking)
+        .add_systems(
+            Update,
+            (start_bot_move, start_hint, think, forget_old_hint)
+                .chain()
+                .before(TurnSystems)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn stop_thinking(mut commands: Commands) {
+    commands.remove_resource::<Thinking>();
+    commands.remove_resource::<Hint>();
+}
+
+fn begin(
+    game: &Match,
+    purpose: Purpose,
+    seat: Seat,
+    runner: BotRunner,
+    seed: u64,
+) -> Option<Thinking> {
+    let spec = seat.spec()?;
+    let mut thinker = game.table.thinker(&spec, seed);
+    let shared = Arc::new(Shared::default());
+    let work = match runner {
+        BotRunner::FrameSlices => Work::Slices(thinker),
+        BotRunner::Background => {
+            let shared = shared.clone();
+            Work::Task(AsyncComputeTaskPool::get().spawn(async move {
+                while !shared.stop.load(Ordering::Relaxed) && thinker.think(BATCH) {
+                    shared.set_progress(thinker.progress());
+                }
+                shared.set_progress(1.0);
+                Answer {
+                    text: thinker.best_move(),
+                    value: thinker.value(),
+                }
+            }))
+        }
+    };
+    Some(Thinking {
+        purpose,
+        move_number: game.table.record().len() + 1,
+        started: Instant::now(),
+        shared,
+        work,
+        ready: None,
+    })
+}
+
+/// A bot to move starts thinking once the board has settled.
+fn start_bot_move(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    thinking: Option<Res<Thinking>>,
+    animating: Res<Animating>,
+    runner: Res<BotRunner>,
+    mut seeds: ResMut<BotSeeds>,
+) {
+    let Some(game) = game else {
+        return;
+    };
+    if animating.0 || game.table.status().is_over() {
+        return;
+    }
+    let seat_index = game.table.to_move();
+    let seat = game.seats.get(seat_index).copied().unwrap_or_default();
+    let move_number = game.table.record().len() + 1;
+    let busy = thinking.is_some_and(|t| {
+        t.move_number == move_number && t.purpose == Purpose::Move { seat: seat_index }
+    });
+    if !seat.is_bot() || busy {
+        return;
+    }
+    // Any other search (a hint, an older move) is dropped, which stops it.
+    if let Some(thinking) = begin(
+        &game,
+        Purpose::Move { seat: seat_index },
+        seat,
+        *runner,
+        seeds.next(),
+    ) {
+        commands.insert_resource(thinking);
+    }
+}
+
+fn start_hint(
+    mut commands: Commands,
+    mut requests: MessageReader<RequestHint>,
+    game: Option<Res<Match>>,
+    thinking: Option<Res<Thinking>>,
+    runner: Res<BotRunner>,
+    mut seeds: ResMut<BotSeeds>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(game) = game else {
+        return;
+    };
+    let human_to_move = !game
+        .seats
+        .get(game.table.to_move())
+        .is_some_and(|s| s.is_bot());
+    if thinking.is_some() || !human_to_move || game.table.status().is_over() {
+        return;
+    }
+    if let Some(thinking) = begin(
+        &game,
+        Purpose::Hint,
+        Seat::Bot(HINT_LEVEL),
+        *runner,
+        seeds.next(),
+    ) {
+        commands.insert_resource(thinking);
+    }
+}
+
+/// Runs a slice of a sliced search, collects a finished one, and hands a bot's move to
+/// the turn (after the pause menu closes) or shows a hint.
+fn think(
+    mut commands: Commands,
+    thinking: Option<ResMut<Thinking>>,
+    game: Option<Res<Match>>,
+    paused: Res<Paused>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
+        return;
+    };
+    if thinking_res.move_number != game.table.record().len() + 1 {
+        // The game moved on without this search.
+        commands.remove_resource::<Thinking>();
+        return;
+    }
+    let thinking = &mut *thinking_res;
+    let answer = match &mut thinking.work {
+        Work::Slices(thinker) => {
+            let start = Instant::now();
+            let mut going = true;
+            while going && start.elapsed() < SLICE {
+                going = thinker.think(BATCH);
+            }
+            thinking.shared.set_progress(thinker.progress());
+            (!going).then(|| Answer {
+                text: thinker.best_move(),
+                value: thinker.value(),
+            })
+        }
+        Work::Task(task) => check_ready(task),
+        Work::Done => None,
+    };
+    if let Some(answer) = answer {
+        thinking.work = Work::Done;
+        match thinking.purpose {
+            Purpose::Move { .. } => thinking.ready = answer.text,
+            Purpose::Hint => {
+                if let Some(text) = answer.text {
+                    let cells = game.table.move_cells(&text).unwrap_or_default();
+                    commands.insert_resource(Hint {
+                        move_number: thinking.move_number,
+                        text,
+                        cells,
+                        value: answer.value,
+                    });
+                }
+                commands.remove_resource::<Thinking>();
+                return;
+            }
+        }
+    }
+    if !paused.0
+        && let Some(text) = thinking.ready.take()
+    {
+        input.write(PlayerInput::BotMove(text));
+        commands.remove_resource::<Thinking>();
+    }
+}
+
+fn forget_old_hint(mut commands: Commands, hint: Option<Res<Hint>>, game: Option<Res<Match>>) {
+    if let (Some(hint), Some(game)) = (hint, game)
+        && hint.move_number != game.table.record().len() + 1
+    {
+        commands.remove_resource::<Hint>();
+    }
+}

@@ -1,0 +1,103 @@
+//! A bot's search over whichever game is on the table, behind one object-safe trait so
+//! the app can run it on a background task or in slices per frame.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use tabula_bot::{BotSpec, Budget, Knowledge, Search};
+use web_time::Instant;
+
+pub trait Thinker: Send + Sync {
+    /// Thinks for up to `iterations` more; false once the budget is spent or the
+    /// position is decided, when `best_move` is final.
+    fn think(&mut self, iterations: u64) -> bool;
+    /// How far through its budget the search is, from 0 to 1.
+    fn progress(&self) -> f64;
+    /// The move to play, in notation.
+    fn best_move(&mut self) -> Option<String>;
+    /// The chance the seat to move wins, as the search sees it (draws half).
+    fn value(&self) -> f64;
+}
+
+/// A thinker for `spec` from `game`.
+pub fn thinker_for<G: Knowledge>(game: &G, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {
+    match spec {
+        BotSpec::Random => Box::new(RandomThinker {
+            game: game.clone(),
+            rng: SmallRng::seed_from_u64(seed),
+        }),
+        BotSpec::Search { config, budget } => Box::new(SearchThinker {
+            search: Search::new(game.clone(), config.clone(), seed),
+            budget: *budget,
+            started: Instant::now(),
+            done: 0,
+            finished: false,
+        }),
+    }
+}
+
+struct SearchThinker<G: Knowledge> {
+    search: Search<G>,
+    budget: Budget,
+    started: Instant,
+    done: u64,
+    finished: bool,
+}
+
+impl<G: Knowledge> Thinker for SearchThinker<G> {
+    fn think(&mut self, iterations: u64) -> bool {
+        for _ in 0..iterations {
+            if self.finished || self.budget.spent(self.done, self.started.elapsed()) {
+                self.finished = true;
+                break;
+            }
+            if self.search.step(1) == 0 {
+                // The position is decided: more thinking changes nothing.
+                self.finished = true;
+                break;
+            }
+            self.done += 1;
+        }
+        !self.finished
+    }
+
+    fn progress(&self) -> f64 {
+        if self.finished {
+            1.0
+        } else {
+            self.budget.progress(self.done, self.started.elapsed())
+        }
+    }
+
+    fn best_move(&mut self) -> Option<String> {
+        let mv = self.search.best_move()?;
+        Some(self.search.position().format_move(&mv))
+    }
+
+    fn value(&self) -> f64 {
+        self.search.root_value()
+    }
+}
+
+struct RandomThinker<G: Knowledge> {
+    game: G,
+    rng: SmallRng,
+}
+
+impl<G: Knowledge> Thinker for RandomThinker<G> {
+    fn think(&mut self, _iterations: u64) -> bool {
+        false
+    }
+
+    fn progress(&self) -> f64 {
+        1.0
+    }
+
+    fn best_move(&mut self) -> Option<String> {
+        let mv = self.game.random_move(&mut self.rng)?;
+        Some(self.game.format_move(&mv))
+    }
+
+    fn value(&self) -> f64 {
+        0.5
+    }
+}

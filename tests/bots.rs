@@ -1,0 +1,165 @@
+//! Bot seats in the headless app: bots play whole games on a background task and in
+//! frame slices (the web's way), people cannot move for them, hints point at a legal
+//! move, and leaving a game stops the search.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use tabula::animation::Animating;
+use tabula::bot::{BotRunner, Hint, Purpose, RequestHint, Thinking};
+use tabula::pieces::{Leaving, PieceOf, pieces_match};
+use tabula::screens::{Match, Screen, Seat, StartGame};
+use tabula::table::GameKind;
+use tabula::turn::PlayerInput;
+
+fn app_with(runner: BotRunner) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, tabula::logic_plugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )))
+        .insert_resource(runner);
+    app.update();
+    app
+}
+
+fn start(app: &mut App, kind: GameKind, seats: Vec<Seat>) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    app.world_mut().write_message(StartGame {
+        kind,
+        settings: Vec::new(),
+        seats,
+    });
+    app.update();
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn record_len(app: &App) -> usize {
+    app.world().resource::<Match>().table.record().len()
+}
+
+/// Runs frames until `done` holds, sleeping a little so a background search gets time.
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    panic!("{what} did not happen");
+}
+
+fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {
+    let mut app = app_with(runner);
+    start(&mut app, kind, vec![Seat::Bot(1), Seat::Bot(2)]);
+    assert_eq!(screen(&app), Screen::Playing);
+    let mut moves = 0;
+    while screen(&app) == Screen::Playing && moves < max_moves {
+        run_until(&mut app, "a bot move", |app| {
+            screen(app) != Screen::Playing || record_len(app) > moves
+        });
+        moves = record_len(&app);
+        // Checked in the frame the board settles: a bot starts thinking only after it.
+        run_until(&mut app, "the board settling", |app| {
+            !app.world().resource::<Animating>().0
+        });
+        assert_eq!(record_len(&app), moves);
+        let mut query = app
+            .world_mut()
+            .query_filtered::<&PieceOf, Without<Leaving>>();
+        let shown: Vec<_> = query.iter(app.world()).map(|p| (p.cell, p.look)).collect();
+        pieces_match(app.world().resource::<Match>(), &shown)
+            .unwrap_or_else(|e| panic!("{kind:?} after {moves} bot moves: {e}"));
+    }
+    assert!(moves >= max_moves.min(10), "{kind:?}: only {moves} moves");
+}
+
+#[test]
+fn bots_play_on_a_background_task() {
+    bots_play_a_whole_game(BotRunner::Background, GameKind::Adaptoid, 200);
+    bots_play_a_whole_game(BotRunner::Background, GameKind::Adamas, 30);
+}
+
+#[test]
+fn bots_play_in_frame_slices() {
+    bots_play_a_whole_game(BotRunner::FrameSlices, GameKind::Adomoc, 30);
+    bots_play_a_whole_game(BotRunner::FrameSlices, GameKind::Absorption, 30);
+}
+
+#[test]
+fn people_wait_while_the_bot_thinks_and_leaving_stops_it() {
+    let mut app = app_with(BotRunner::FrameSlices);
+    // The bot moves first, at the top level, so it is still thinking after a frame.
+    start(
+        &mut app,
+        GameKind::Adaptoid,
+        vec![Seat::Bot(5), Seat::Human],
+    );
+    app.update();
+    let thinking = app
+        .world()
+        .get_resource::<Thinking>()
+        .expect("the bot thinks");
+    assert_eq!(thinking.purpose, Purpose::Move { seat: 0 });
+    // Each frame thinks a slice, and the progress shown grows.
+    app.update();
+    let progress = app.world().resource::<Thinking>().progress();
+    assert!(progress > 0.0 && progress < 1.0, "{progress}");
+    // Clicks and typed moves for the bot's seat are ignored.
+    let table = &app.world().resource::<Match>().table;
+    let cell = table.choices().iter().find_map(|c| c.cell).unwrap();
+    let chosen_before = table.chosen().len();
+    app.world_mut().write_message(PlayerInput::ClickCell(cell));
+    app.world_mut()
+        .write_message(PlayerInput::Notation("+d3".into()));
+    app.update();
+    assert_eq!(record_len(&app), 0);
+    assert_eq!(
+        app.world().resource::<Match>().table.chosen().len(),
+        chosen_before
+    );
+    // Leaving the game drops the search.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    app.update();
+    assert!(app.world().get_resource::<Thinking>().is_none());
+    assert!(
+        app.world()
+            .get_resource::<Match>()
+            .is_some_and(|m| m.table.record().is_empty())
+    );
+}
+
+#[test]
+fn a_hint_names_a_legal_move_and_lights_its_cells() {
+    let mut app = app_with(BotRunner::Background);
+    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Human]);
+    app.world_mut().write_message(RequestHint);
+    app.update();
+    assert!(app.world().get_resource::<Thinking>().is_some());
+    run_until(&mut app, "a hint", |app| {
+        app.world().get_resource::<Hint>().is_some()
+    });
+    let hint = app.world().resource::<Hint>().clone();
+    assert_eq!(hint.move_number, 1);
+    assert!(hint.cells.len() >= 2, "{hint:?}");
+    assert!((0.0..=1.0).contains(&hint.value));
+    // Playing the hinted move is accepted, and the hint is gone after it.
+    app.world_mut()
+        .write_message(PlayerInput::Notation(hint.text.clone()));
+    app.update();
+    assert_eq!(record_len(&app), 1);
+    app.update();
+    assert!(app.world().get_resource::<Hint>().is_none());
+}
