@@ -30,7 +30,10 @@ impl<G: Knowledge> Bot<G> {
             Bot::Search { search, budget } => {
                 search.set_position(game);
                 search.think(*budget);
-                search.best_move()
+                let mv = search.best_move()?;
+                // The root follows the game, so after the reply the tree under it is kept.
+                search.advance(&mv);
+                Some(mv)
             }
         }
     }

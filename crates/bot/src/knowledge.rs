@@ -6,6 +6,10 @@ use rand::Rng;
 use std::collections::HashSet;
 use tabula_rules::Game;
 
+/// Positions with up to this many moves search them all unless the game orders its own
+/// candidates.
+pub const ALL_MOVES_UP_TO: usize = 400;
+
 /// Per-game knowledge. The defaults know nothing: an even evaluation, every legal move
 /// (or a random sample when there are too many), uniformly random playouts.
 pub trait Knowledge: Game {
@@ -22,8 +26,11 @@ pub trait Knowledge: Game {
 
     /// The moves to search from here when there are more than `limit`; `None` means all
     /// legal moves. The list never holds an illegal move or the same move twice.
+    /// The default searches every move up to [`ALL_MOVES_UP_TO`] whatever `limit` says:
+    /// a random sample is worse than all the moves (measured in Adomoc), so a small
+    /// `limit` only trims games that order their candidates best first.
     fn candidates<R: Rng + ?Sized>(&self, rng: &mut R, limit: usize) -> Option<Vec<Self::Move>> {
-        sampled_moves(self, rng, limit)
+        sampled_moves(self, rng, limit.max(ALL_MOVES_UP_TO))
     }
 
     /// One playout move: uniformly random unless the game knows better.

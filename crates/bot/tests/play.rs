@@ -248,3 +248,26 @@ fn a_decided_game_stops_the_search() {
     assert!(search.root_proof().is_some());
     assert_eq!(search.step(10), 0);
 }
+
+#[test]
+fn a_bot_keeps_its_tree_across_the_reply() {
+    let game = start::<Adaptoid>(&[]);
+    let spec: BotSpec = "mcts:iters=3000".parse().unwrap();
+    let mut bot = Bot::new(&spec, &game, 1);
+    let mv = bot.choose(&game).unwrap();
+    let mut after = game.clone();
+    after.apply(&mv).unwrap();
+    let Bot::Search { search, .. } = &mut bot else {
+        panic!("a search bot")
+    };
+    // The root now stands after the bot's move; its best-searched reply is in the tree.
+    assert_eq!(search.position().hash(), after.hash());
+    let reply = search.root_moves()[0].mv.clone();
+    after.apply(&reply).unwrap();
+    search.set_position(&after);
+    assert!(
+        search.tree_size() > 1,
+        "the subtree under the reply is kept"
+    );
+    assert!(after.check_move(&bot.choose(&after).unwrap()).is_ok());
+}
