@@ -262,7 +262,7 @@ fn a_bot_keeps_its_tree_across_the_reply() {
     };
     // The root now stands after the bot's move; its best-searched reply is in the tree.
     assert_eq!(search.position().hash(), after.hash());
-    let reply = search.root_moves()[0].mv.clone();
+    let reply = search.root_moves()[0].mv;
     after.apply(&reply).unwrap();
     search.set_position(&after);
     assert!(
