@@ -71,17 +71,22 @@ impl<G: Look> Session<G> {
         let before = self.game.clone();
         let events = self.game.apply(&mv).map_err(|e| e.to_string())?;
         self.record.push(text);
-        let played: Vec<PlayedEvent> = events
-            .iter()
-            .map(|event| PlayedEvent {
-                text: before.describe_event(event),
-                anim: before.anim(event),
-            })
-            .collect();
+        let played = played_events(&before, &events);
         self.last_move_cells = moved_cells(&played);
         self.restart_builder();
         Ok(played)
     }
+}
+
+/// A move's rules events in words and animations, named from the position before it.
+fn played_events<G: Look>(before: &G, events: &[G::Event]) -> Vec<PlayedEvent> {
+    events
+        .iter()
+        .map(|event| PlayedEvent {
+            text: before.describe_event(event),
+            anim: before.anim(event),
+        })
+        .collect()
 }
 
 /// The cells a move's events name as travelled from or to.
@@ -240,14 +245,7 @@ where
         let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
         let mut after = self.game.clone();
         let events = after.apply(&mv).map_err(|e| e.to_string())?;
-        let played: Vec<PlayedEvent> = events
-            .iter()
-            .map(|event| PlayedEvent {
-                text: String::new(),
-                anim: self.game.anim(event),
-            })
-            .collect();
-        Ok(moved_cells(&played))
+        Ok(moved_cells(&played_events(&self.game, &events)))
     }
 
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String> {

@@ -2,6 +2,7 @@
 
 use crate::mcts::{Budget, MctsConfig};
 use serde::Deserialize;
+use std::sync::OnceLock;
 
 const BUILT_IN: &str = include_str!("../../../config/bots.ron");
 
@@ -20,9 +21,11 @@ pub struct Levels {
 }
 
 impl Levels {
-    /// The levels shipped with the game.
-    pub fn built_in() -> Levels {
-        Levels::parse(BUILT_IN).expect("config/bots.ron is checked by a test")
+    /// The levels shipped with the game, read once (menus ask every frame).
+    pub fn built_in() -> &'static Levels {
+        static LEVELS: OnceLock<Levels> = OnceLock::new();
+        LEVELS
+            .get_or_init(|| Levels::parse(BUILT_IN).expect("config/bots.ron is checked by a test"))
     }
 
     /// Reads a levels file; the error names the line and column.
