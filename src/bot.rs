@@ -48,11 +48,11 @@ pub enum Purpose {
     Hint,
 }
 
-/// A search under way, for the move numbered `move_number` (the record's length + 1).
+/// A search under way, for the position of the table's `revision`.
 #[derive(Resource)]
 pub struct Thinking {
     pub purpose: Purpose,
-    pub move_number: usize,
+    pub revision: u64,
     pub started: Instant,
     shared: Arc<Shared>,
     work: Work,
@@ -102,7 +102,7 @@ impl Drop for Thinking {
 /// The last hint: a move in notation, the cells it touches, and the bot's win chance.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Hint {
-    pub move_number: usize,
+    pub revision: u64,
     pub text: String,
     pub cells: Vec<usize>,
     pub value: f64,
@@ -176,7 +176,7 @@ fn begin(
     };
     Some(Thinking {
         purpose,
-        move_number: game.table.record().len() + 1,
+        revision: game.table.revision(),
         started: Instant::now(),
         shared,
         work,
@@ -196,15 +196,17 @@ fn start_bot_move(
     let Some(game) = game else {
         return;
     };
-    if animating.0 || game.table.status().is_over() {
+    // Bots also wait while the player looks back at earlier moves (there are moves to
+    // replay), until a new move or "play on" ends the look back.
+    let looking_back = game.table.line().len() > game.table.record().len();
+    if animating.0 || game.table.status().is_over() || looking_back {
         return;
     }
     let seat_index = game.table.to_move();
     let seat = game.seats.get(seat_index).copied().unwrap_or_default();
-    let move_number = game.table.record().len() + 1;
-    let busy = thinking.is_some_and(|t| {
-        t.move_number == move_number && t.purpose == Purpose::Move { seat: seat_index }
-    });
+    let revision = game.table.revision();
+    let busy = thinking
+        .is_some_and(|t| t.revision == revision && t.purpose == Purpose::Move { seat: seat_index });
     if !seat.is_bot() || busy {
         return;
     }
@@ -264,7 +266,7 @@ fn think(
     let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
         return;
     };
-    if thinking_res.move_number != game.table.record().len() + 1 {
+    if thinking_res.revision != game.table.revision() {
         // The game moved on without this search.
         commands.remove_resource::<Thinking>();
         return;
@@ -294,7 +296,7 @@ fn think(
                 if let Some(text) = answer.text {
                     let cells = game.table.move_cells(&text).unwrap_or_default();
                     commands.insert_resource(Hint {
-                        move_number: thinking.move_number,
+                        revision: thinking.revision,
                         text,
                         cells,
                         value: answer.value,
@@ -315,7 +317,7 @@ fn think(
 
 fn forget_old_hint(mut commands: Commands, hint: Option<Res<Hint>>, game: Option<Res<Match>>) {
     if let (Some(hint), Some(game)) = (hint, game)
-        && hint.move_number != game.table.record().len() + 1
+        && hint.revision != game.table.revision()
     {
         commands.remove_resource::<Hint>();
     }

@@ -275,4 +275,28 @@ mod tests {
         assert_eq!(key_code("Digit7"), Some(KeyCode::Digit7));
         assert_eq!(key_code("Key"), None);
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+        /// A damaged settings file is refused with a reason (or still reads), never a panic.
+        #[test]
+        fn damaged_settings_are_refused_with_a_reason(
+            cut in 0usize..2_000,
+            edits in proptest::collection::vec((0usize..2_000, 0u8..95), 0..4),
+        ) {
+            let mut bytes = DEFAULTS.as_bytes().to_vec();
+            bytes.truncate(cut % (bytes.len() + 1));
+            for (at, byte) in edits {
+                if !bytes.is_empty() {
+                    let at = at % bytes.len();
+                    bytes[at] = b' ' + byte;
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Err(error) = parse(&text) {
+                proptest::prop_assert!(!error.is_empty());
+            }
+        }
+    }
 }

@@ -10,14 +10,17 @@ pub mod bot;
 pub mod config;
 pub mod demo;
 pub mod pieces;
+pub mod record;
+pub mod saving;
 pub mod screens;
+pub mod storage;
 pub mod table;
 pub mod turn;
 mod view;
 
 use bevy::prelude::*;
 
-/// Everything that works headless: settings, screens, turns, pieces, animations, bots.
+/// Everything that works headless: settings, screens, turns, pieces, animations, bots, saves.
 pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         config::plugin,
@@ -26,11 +29,14 @@ pub fn logic_plugin(app: &mut App) {
         pieces::plugin,
         animation::plugin,
         bot::plugin,
+        saving::plugin,
     ));
 }
 
 /// The whole game, window included.
 pub fn plugin(app: &mut App) {
+    // Headless tests keep nothing on disk; the game keeps its saves in the data directory.
+    app.insert_resource(storage::Storage::platform());
     app.add_plugins((
         view::window_plugin,
         logic_plugin,

@@ -66,6 +66,30 @@ impl Seat {
         }
     }
 
+    /// How records write the seat: `human` or `level:N`.
+    pub fn name(self) -> String {
+        match self {
+            Seat::Human => "human".to_string(),
+            Seat::Bot(level) => format!("level:{level}"),
+        }
+    }
+
+    /// Reads [`Seat::name`]'s text back.
+    pub fn parse(text: &str) -> Result<Seat, String> {
+        let text = text.trim();
+        if text == "human" {
+            return Ok(Seat::Human);
+        }
+        let levels = tabula_bot::Levels::built_in().levels.len();
+        text.strip_prefix("level:")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|&n| (1..=levels).contains(&(n as usize)))
+            .map(Seat::Bot)
+            .ok_or_else(|| {
+                format!("{text:?} is not a seat: write human or level:1 to level:{levels}")
+            })
+    }
+
     pub fn spec(self) -> Option<tabula_bot::BotSpec> {
         match self {
             Seat::Human => None,
@@ -94,7 +118,7 @@ pub struct NewGameForm {
 impl NewGameForm {
     pub fn for_game(kind: GameKind, settings: &Settings) -> Self {
         let mut form_settings = default_settings(kind);
-        for (key, value) in settings.game_defaults(&game_key(kind)) {
+        for (key, value) in settings.game_defaults(kind.key()) {
             match form_settings.iter_mut().find(|(k, _)| *k == key) {
                 Some(slot) => slot.1 = value,
                 None => form_settings.push((key, value)),
@@ -138,10 +162,6 @@ pub fn read_file_value(value: &str) -> String {
         Some(path) => std::fs::read_to_string(path).unwrap_or_else(|_| value.to_string()),
         None => value.to_string(),
     }
-}
-
-pub fn game_key(kind: GameKind) -> String {
-    kind.title().to_lowercase()
 }
 
 /// Asks for a new game of `kind` with `settings`.

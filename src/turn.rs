@@ -4,7 +4,7 @@
 
 use crate::animation::Animating;
 use crate::config::Settings;
-use crate::screens::{Match, Screen};
+use crate::screens::{InMatch, Match, Screen};
 use crate::table::PlayedEvent;
 use bevy::prelude::*;
 
@@ -25,6 +25,19 @@ pub enum PlayerInput {
     Notation(String),
     /// A bot's move, in notation: taken only when a bot has the turn.
     BotMove(String),
+}
+
+/// Moving through the game's line: take back, replay, jump, or drop the later moves.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Travel {
+    /// Take back the last move; against a bot, back to the person's previous turn.
+    Undo,
+    /// Replay the next move taken back (against a bot, up to the person's next turn).
+    Redo,
+    /// Jump to the position after this many moves of the line.
+    GoTo(usize),
+    /// Forget the moves after this position and go on from here.
+    PlayOn,
 }
 
 /// One rules event of the move just played, in order.
@@ -49,16 +62,97 @@ pub struct TurnSystems;
 
 pub fn plugin(app: &mut App) {
     app.add_message::<PlayerInput>()
+        .add_message::<Travel>()
         .add_message::<RulesEvent>()
         .init_resource::<CellMenu>()
         .init_resource::<TurnMessage>()
+        .init_resource::<RedoToPerson>()
         .add_systems(
             Update,
-            (take_input, finish_game)
+            (
+                travel.run_if(in_state(InMatch)),
+                (take_input, finish_game).run_if(in_state(Screen::Playing)),
+                reopen_game.run_if(in_state(Screen::Result)),
+            )
                 .chain()
-                .in_set(TurnSystems)
-                .run_if(in_state(Screen::Playing)),
+                .in_set(TurnSystems),
         );
+}
+
+/// A redo against a bot goes on replaying until a person has the turn again.
+#[derive(Resource, Default)]
+struct RedoToPerson(bool);
+
+fn travel(
+    mut requests: MessageReader<Travel>,
+    mut events: MessageWriter<RulesEvent>,
+    game: Option<ResMut<Match>>,
+    mut animating: ResMut<Animating>,
+    mut menu: ResMut<CellMenu>,
+    mut message: ResMut<TurnMessage>,
+    mut redo_to_person: ResMut<RedoToPerson>,
+) {
+    let Some(mut game) = game else {
+        requests.clear();
+        return;
+    };
+    if animating.0 {
+        // Like moves, travel waits for the board to settle.
+        return;
+    }
+    let Match { table, seats } = &mut *game;
+    let bot_at = |table: &dyn crate::table::Table, ply: usize| {
+        table
+            .to_move_after(ply)
+            .and_then(|seat| seats.get(seat))
+            .is_some_and(|seat| seat.is_bot())
+    };
+    let mut request = requests.read().last().copied();
+    if request.is_none() && redo_to_person.0 {
+        let ply = table.record().len();
+        if bot_at(table.as_ref(), ply) && table.line().len() > ply {
+            request = Some(Travel::Redo);
+        }
+    }
+    redo_to_person.0 = false;
+    let Some(request) = request else {
+        return;
+    };
+    let ply = table.record().len();
+    let has_person = seats.iter().any(|seat| !seat.is_bot());
+    let result = match request {
+        Travel::Undo => {
+            // Against a bot, back to the last position where a person was to move.
+            let target = (0..ply)
+                .rev()
+                .find(|&p| !has_person || !bot_at(table.as_ref(), p));
+            match target {
+                Some(target) => table.go_to(target),
+                None => Err("there is no earlier move of yours to take back".to_string()),
+            }
+        }
+        Travel::Redo => {
+            let played = table.redo();
+            redo_to_person.0 = has_person && played.is_ok();
+            play(played, ply + 1, &mut events)
+        }
+        Travel::GoTo(target) => table.go_to(target),
+        Travel::PlayOn => {
+            table.discard_later_moves();
+            Ok(())
+        }
+    };
+    message.0 = result.err();
+    menu.0 = None;
+    // The pieces follow: a replayed move animates, a jump snaps when the board syncs.
+    animating.0 = true;
+}
+
+/// Taking back the last move of a finished game brings the game back into play.
+fn reopen_game(game: Option<Res<Match>>, mut next: ResMut<NextState<Screen>>) {
+    if game.is_some_and(|game| !game.table.status().is_over()) {
+        next.set(Screen::Playing);
+    }
 }
 
 fn take_input(

@@ -157,7 +157,7 @@ fn a_hint_names_a_legal_move_and_lights_its_cells() {
         app.world().get_resource::<Hint>().is_some()
     });
     let hint = app.world().resource::<Hint>().clone();
-    assert_eq!(hint.move_number, 1);
+    assert_eq!(hint.revision, 0);
     assert!(hint.cells.len() >= 2, "{hint:?}");
     assert!((0.0..=1.0).contains(&hint.value));
     // Playing the hinted move is accepted, and the hint is gone after it.

@@ -35,6 +35,20 @@ impl GameKind {
         GameKind::Adomoc,
     ];
 
+    /// The game's name as the command line and records write it.
+    pub fn key(self) -> &'static str {
+        match self {
+            GameKind::Absorption => "absorption",
+            GameKind::Adamas => "adamas",
+            GameKind::Adaptoid => "adaptoid",
+            GameKind::Adomoc => "adomoc",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|kind| kind.key() == key)
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Absorption => "Absorption",
@@ -238,8 +252,29 @@ pub trait Table: Send + Sync {
     fn status_text(&self) -> String;
     /// One line per seat: pieces, captures or score.
     fn score_lines(&self) -> Vec<String>;
-    /// The moves played so far, in notation.
+    /// The moves played to reach this position, in notation.
     fn record(&self) -> &[String];
+    /// The whole line: the record and, after it, the moves taken back and not replayed.
+    fn line(&self) -> &[String];
+    /// Changes whenever the position does (a move, an undo, a jump), so work begun for
+    /// one position can tell it is stale.
+    fn revision(&self) -> u64;
+    /// The seat to move after `ply` moves of the record (`None` past the record).
+    fn to_move_after(&self, ply: usize) -> Option<usize>;
+    /// Takes back the last move; it stays in the line. False at the start.
+    fn undo(&mut self) -> bool;
+    /// Plays the next move of the line again; its events in order.
+    fn redo(&mut self) -> Result<Vec<PlayedEvent>, String>;
+    /// Jumps to the position after `ply` moves of the line, without events.
+    fn go_to(&mut self, ply: usize) -> Result<(), String>;
+    /// Forgets the moves after this position.
+    fn discard_later_moves(&mut self);
+    /// The options that differ from the game's defaults, as `key=value` text.
+    fn settings(&self) -> Vec<(String, String)>;
+    /// The start position as a position string, if the game was set up from one.
+    fn start_position(&self) -> Option<String>;
+    /// Splits a list of moves in this game's notation into one text per move.
+    fn split_moves(&self, text: &str) -> Vec<String>;
     fn position_string(&self) -> String;
     fn pieces(&self) -> Vec<(usize, PieceLook)>;
     fn marks(&self) -> Vec<(usize, Mark)>;
@@ -280,6 +315,23 @@ pub fn new_table(kind: GameKind, settings: &[(String, String)]) -> Result<Box<dy
         GameKind::Adamas => Box::new(Session::<adamas::Adamas>::start(settings)?),
         GameKind::Adaptoid => Box::new(Session::<adaptoid::Adaptoid>::start(settings)?),
         GameKind::Adomoc => Box::new(Session::<adomoc::Adomoc>::start(settings)?),
+    })
+}
+
+/// Sets up a game of `kind` from a position string, with options as `key=value` settings.
+pub fn table_at(
+    kind: GameKind,
+    settings: &[(String, String)],
+    position: &str,
+) -> Result<Box<dyn Table>, String> {
+    use tabula_rules::{absorption, adamas, adaptoid, adomoc};
+    Ok(match kind {
+        GameKind::Absorption => Box::new(Session::<absorption::Absorption>::set_up(
+            settings, position,
+        )?),
+        GameKind::Adamas => Box::new(Session::<adamas::Adamas>::set_up(settings, position)?),
+        GameKind::Adaptoid => Box::new(Session::<adaptoid::Adaptoid>::set_up(settings, position)?),
+        GameKind::Adomoc => Box::new(Session::<adomoc::Adomoc>::set_up(settings, position)?),
     })
 }
 

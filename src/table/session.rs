@@ -13,7 +13,13 @@ pub struct Session<G: Look> {
     steps: Vec<StepOf<G>>,
     next_steps: Vec<StepOf<G>>,
     choices: Vec<Choice>,
-    record: Vec<String>,
+    /// Every move of the line, including those taken back and not yet replayed.
+    line: Vec<String>,
+    /// The position before each move played: `before[i]` is the position after `i` moves.
+    before: Vec<G>,
+    /// Whether the game started from a position string rather than the options' start.
+    set_up: bool,
+    revision: u64,
     last_move_cells: Vec<usize>,
 }
 
@@ -27,6 +33,18 @@ impl<G: Look> Session<G> {
         Ok(Self::from_game(G::new(options).map_err(|e| e.to_string())?))
     }
 
+    /// A game set up from a position string, with `key=value` settings over the defaults.
+    pub fn set_up(settings: &[(String, String)], position: &str) -> Result<Self, String> {
+        let mut options = G::Options::default();
+        for (key, value) in settings {
+            G::set_option(&mut options, key, value).map_err(|e| e.to_string())?;
+        }
+        let game = G::from_position(options, position).map_err(|e| e.to_string())?;
+        let mut session = Self::from_game(game);
+        session.set_up = true;
+        Ok(session)
+    }
+
     pub fn from_game(game: G) -> Self {
         let layout = game.layout();
         let mut session = Session {
@@ -36,7 +54,10 @@ impl<G: Look> Session<G> {
             steps: Vec::new(),
             next_steps: Vec::new(),
             choices: Vec::new(),
-            record: Vec::new(),
+            line: Vec::new(),
+            before: Vec::new(),
+            set_up: false,
+            revision: 0,
             last_move_cells: Vec::new(),
         };
         session.refresh_choices();
@@ -70,11 +91,62 @@ impl<G: Look> Session<G> {
         let text = self.game.format_move(&mv);
         let before = self.game.clone();
         let events = self.game.apply(&mv).map_err(|e| e.to_string())?;
-        self.record.push(text);
+        let ply = self.before.len();
+        // Replaying the next move of the line keeps the moves after it; any other move
+        // starts a new line from here.
+        if self.line.get(ply) != Some(&text) {
+            self.line.truncate(ply);
+            self.line.push(text);
+        }
         let played = played_events(&before, &events);
+        self.before.push(before);
         self.last_move_cells = moved_cells(&played);
-        self.restart_builder();
+        self.changed();
         Ok(played)
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.restart_builder();
+    }
+
+    /// The cells of the last move played, worked out again after a jump.
+    fn recompute_last_move_cells(&mut self) {
+        let ply = self.before.len();
+        self.last_move_cells = match (ply.checked_sub(1), self.before.last()) {
+            (Some(last), Some(before)) => self.line[last..]
+                .first()
+                .and_then(|text| before.parse_move(text).ok())
+                .and_then(|mv| {
+                    let mut after = before.clone();
+                    let events = after.apply(&mv).ok()?;
+                    Some(moved_cells(&played_events(before, &events)))
+                })
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+    }
+
+    /// Takes back the last move played, keeping it in the line to replay.
+    fn step_back(&mut self) -> bool {
+        match self.before.pop() {
+            Some(before) => {
+                self.game = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays the next move of the line.
+    fn step_forward(&mut self) -> Result<Vec<PlayedEvent>, String> {
+        let text = self
+            .line
+            .get(self.before.len())
+            .cloned()
+            .ok_or("there is no move to replay")?;
+        let mv = self.game.parse_move(&text).map_err(|e| e.to_string())?;
+        self.play(mv)
     }
 }
 
@@ -154,7 +226,80 @@ where
     }
 
     fn record(&self) -> &[String] {
-        &self.record
+        &self.line[..self.before.len()]
+    }
+
+    fn line(&self) -> &[String] {
+        &self.line
+    }
+
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn to_move_after(&self, ply: usize) -> Option<usize> {
+        match ply.cmp(&self.before.len()) {
+            std::cmp::Ordering::Less => Some(self.before[ply].to_move().index()),
+            std::cmp::Ordering::Equal => Some(self.game.to_move().index()),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    fn undo(&mut self) -> bool {
+        let taken = self.step_back();
+        if taken {
+            self.recompute_last_move_cells();
+            self.changed();
+        }
+        taken
+    }
+
+    fn redo(&mut self) -> Result<Vec<PlayedEvent>, String> {
+        self.step_forward()
+    }
+
+    fn go_to(&mut self, ply: usize) -> Result<(), String> {
+        if ply > self.line.len() {
+            return Err(format!(
+                "there is no move {ply}: the game has {} moves",
+                self.line.len()
+            ));
+        }
+        while self.before.len() > ply {
+            self.step_back();
+        }
+        while self.before.len() < ply {
+            self.step_forward()?;
+        }
+        self.recompute_last_move_cells();
+        self.changed();
+        Ok(())
+    }
+
+    fn discard_later_moves(&mut self) {
+        if self.line.len() > self.before.len() {
+            self.line.truncate(self.before.len());
+            self.changed();
+        }
+    }
+
+    fn settings(&self) -> Vec<(String, String)> {
+        let defaults = settings_of(&G::Options::default());
+        settings_of(self.game.options())
+            .into_iter()
+            .filter(|pair| !defaults.contains(pair))
+            .collect()
+    }
+
+    fn start_position(&self) -> Option<String> {
+        self.set_up.then(|| match self.before.first() {
+            Some(start) => start.position_string(),
+            None => self.game.position_string(),
+        })
+    }
+
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        G::split_moves(text)
     }
 
     fn position_string(&self) -> String {

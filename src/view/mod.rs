@@ -10,6 +10,7 @@ mod loading;
 mod models;
 mod overlay;
 mod picking;
+mod records;
 mod redraw;
 
 use bevy::prelude::*;
@@ -53,5 +54,6 @@ pub fn plugin(app: &mut App) {
         picking::plugin,
         overlay::plugin,
         redraw::plugin,
+        records::plugin,
     ));
 }

@@ -5,12 +5,16 @@
 use super::board::HoveredCell;
 use super::camera::OrbitCamera;
 use super::models::MAX_DRAWN_DISCS;
+use super::records::RecordWindows;
 use crate::animation::Animating;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{ConfigProblems, Keys, Settings};
+use crate::saving::{LoadRecord, Resumable, SaveGame, SaveMessage};
 use crate::screens::{InMatch, Match, NewGameForm, Paused, Screen, Seat, StartGame};
+use crate::storage::Storage;
 use crate::table::{GameKind, Shape, Table};
-use crate::turn::{CellMenu, PlayerInput, TurnMessage};
+use crate::turn::{CellMenu, PlayerInput, Travel, TurnMessage};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -28,6 +32,28 @@ pub fn plugin(app: &mut App) {
     .add_systems(OnEnter(Screen::Result), reopen_result)
     .add_systems(Update, (pause_key, game_keys).run_if(in_state(InMatch)));
 }
+
+/// What the title screen and the pause menu need to keep games.
+#[derive(SystemParam)]
+struct Keeping<'w> {
+    resumable: Res<'w, Resumable>,
+    storage: Res<'w, Storage>,
+    windows: ResMut<'w, RecordWindows>,
+    load: MessageWriter<'w, LoadRecord>,
+    save: MessageWriter<'w, SaveGame>,
+    message: Res<'w, SaveMessage>,
+}
+
+/// The side panel's bot hints and moves through the line.
+#[derive(SystemParam)]
+struct Helpers<'w> {
+    thinking: Option<Res<'w, Thinking>>,
+    hint: Option<Res<'w, Hint>>,
+    ask_hint: MessageWriter<'w, RequestHint>,
+    travel: MessageWriter<'w, Travel>,
+}
+
+const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
 
 fn colour32(colour: Color) -> egui::Color32 {
     let c = colour.to_srgba();
@@ -49,6 +75,7 @@ fn title_screen(
     mut form: ResMut<NewGameForm>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut keeping: Keeping,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Tabula")
@@ -71,8 +98,29 @@ fn title_screen(
                 });
             }
             ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if let Some(record) = &keeping.resumable.0 {
+                    let title = record.kind().map_or("the game", |k| k.title());
+                    let moves = record.at.unwrap_or(record.moves.len());
+                    if ui
+                        .button(format!("Resume {title} ({moves} moves)"))
+                        .on_hover_text("The game you left, as it was")
+                        .clicked()
+                    {
+                        keeping.load.write(LoadRecord(record.clone()));
+                    }
+                }
+                if ui.button("Load a game…").clicked() {
+                    keeping.windows.open_load(&keeping.storage, None);
+                }
+            });
+            if let Some(Err(error)) = &keeping.message.0
+                && keeping.windows.load.is_none()
+            {
+                ui.colored_label(ERROR_COLOUR, error);
+            }
             for problem in &problems.0 {
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 90), problem);
+                ui.colored_label(ERROR_COLOUR, problem);
             }
             if ui.button("Quit").clicked() {
                 exit.write(AppExit::Success);
@@ -173,12 +221,14 @@ fn side_panel(
     mut typed: Local<String>,
     mut input: MessageWriter<PlayerInput>,
     mut paused: ResMut<Paused>,
-    (thinking, hint, mut ask_hint): (
-        Option<Res<Thinking>>,
-        Option<Res<Hint>>,
-        MessageWriter<RequestHint>,
-    ),
+    helpers: Helpers,
 ) -> Result {
+    let Helpers {
+        thinking,
+        hint,
+        mut ask_hint,
+        mut travel,
+    } = helpers;
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
     let bot_to_move = game
@@ -223,6 +273,7 @@ fn side_panel(
             }
             ui.add_space(4.0);
             ui.strong(table.status_text());
+            travel_controls(ui, table, animating.0, &mut travel);
             ui.separator();
             let busy = animating.0 || table.status().is_over() || bot_to_move;
             if let Some(thinking) = &thinking {
@@ -253,7 +304,7 @@ fn side_panel(
                 });
             }
             if let Some(text) = &message.0 {
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 90), text);
+                ui.colored_label(ERROR_COLOUR, text);
             }
             if let Some(hint) = hovered.0.and_then(|cell| table.cell_hint(cell)) {
                 ui.small(hint);
@@ -276,19 +327,72 @@ fn side_panel(
             egui::ScrollArea::vertical()
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    let record = table.record();
-                    for (i, mv) in record.iter().enumerate() {
+                    // The whole line: moves taken back are greyed; a click jumps to a move.
+                    let played = table.record().len();
+                    for (i, mv) in table.line().iter().enumerate() {
                         let text = format!("{:>3}. {mv}", i + 1);
-                        let text = egui::RichText::new(text).monospace();
-                        if i + 1 == record.len() {
-                            ui.label(text.strong());
-                        } else {
-                            ui.label(text);
+                        let mut text = egui::RichText::new(text).monospace();
+                        if i + 1 == played {
+                            text = text.strong();
+                        } else if i >= played {
+                            text = text.weak();
+                        }
+                        let label = egui::Label::new(text).sense(egui::Sense::click());
+                        if ui.add(label).clicked() && !animating.0 {
+                            travel.write(Travel::GoTo(i + 1));
                         }
                     }
                 });
         });
     Ok(())
+}
+
+/// Undo, redo and a slider over the whole line; while looking back, the way on.
+fn travel_controls(
+    ui: &mut egui::Ui,
+    table: &dyn Table,
+    animating: bool,
+    travel: &mut MessageWriter<Travel>,
+) {
+    let at = table.record().len();
+    let length = table.line().len();
+    ui.horizontal(|ui| {
+        let undo = egui::Button::new("Undo");
+        if ui
+            .add_enabled(!animating && at > 0, undo)
+            .on_hover_text("Ctrl+Z; against a bot, back to your previous turn")
+            .clicked()
+        {
+            travel.write(Travel::Undo);
+        }
+        let redo = egui::Button::new("Redo");
+        if ui
+            .add_enabled(!animating && at < length, redo)
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            travel.write(Travel::Redo);
+        }
+        if length > 0 {
+            let mut ply = at;
+            let slider = egui::Slider::new(&mut ply, 0..=length).text("move");
+            if ui.add_enabled(!animating, slider).changed() && ply != at {
+                travel.write(Travel::GoTo(ply));
+            }
+        }
+    });
+    if at < length {
+        ui.horizontal(|ui| {
+            ui.label(format!("Looking back: {} later moves.", length - at));
+            if ui
+                .add_enabled(!animating, egui::Button::new("Play on from here"))
+                .on_hover_text("Forget the later moves; bots play again")
+                .clicked()
+            {
+                travel.write(Travel::PlayOn);
+            }
+        });
+    }
 }
 
 /// Who is thinking and how far through its time, with a spinner so a still board is
@@ -440,6 +544,8 @@ fn pause_menu(
     mut settings: ResMut<Settings>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut keeping: Keeping,
+    game: Res<Match>,
 ) -> Result {
     if !paused.0 {
         return Ok(());
@@ -458,6 +564,42 @@ fn pause_menu(
             );
             ui.checkbox(&mut settings.show_labels, "cell labels (L)");
             ui.checkbox(&mut settings.confirm_moves, "confirm every move");
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        keeping.storage.dir.is_some(),
+                        egui::Button::new("Save game"),
+                    )
+                    .clicked()
+                {
+                    keeping.save.write(SaveGame);
+                }
+                if ui.button("Export…").clicked() {
+                    keeping.windows.export = true;
+                    paused.0 = false;
+                }
+                if ui
+                    .button("Load a game…")
+                    .on_hover_text("This game stays autosaved")
+                    .clicked()
+                {
+                    keeping
+                        .windows
+                        .open_load(&keeping.storage, Some(game.table.kind()));
+                    next.set(Screen::Title);
+                }
+            });
+            match &keeping.message.0 {
+                Some(Ok(text)) => {
+                    ui.label(text);
+                }
+                Some(Err(text)) => {
+                    ui.colored_label(ERROR_COLOUR, text);
+                }
+                None => {}
+            }
+            ui.separator();
             if ui.button("New game").clicked() {
                 next.set(Screen::NewGame);
             }
@@ -484,12 +626,14 @@ fn result_window(
     game: Res<Match>,
     mut closed: ResMut<ResultClosed>,
     mut next: ResMut<NextState<Screen>>,
+    mut travel: MessageWriter<Travel>,
 ) -> Result {
     if closed.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
+    let mut replay = false;
     egui::Window::new("Game over")
         .anchor(egui::Align2::CENTER_TOP, [-150.0, 60.0])
         .collapsible(false)
@@ -499,6 +643,14 @@ fn result_window(
             ui.heading(game.table.status_text());
             ui.label(format!("after {} moves", game.table.record().len()));
             ui.horizontal(|ui| {
+                if ui
+                    .button("Replay")
+                    .on_hover_text("From the first move: step with Redo, or drag the slider")
+                    .clicked()
+                {
+                    travel.write(Travel::GoTo(0));
+                    replay = true;
+                }
                 if ui.button("New game").clicked() {
                     next.set(Screen::NewGame);
                 }
@@ -507,7 +659,7 @@ fn result_window(
                 }
             });
         });
-    closed.0 = !open;
+    closed.0 = !open || replay;
     Ok(())
 }
 
@@ -524,8 +676,19 @@ fn game_keys(
     paused: Res<Paused>,
     mut settings: ResMut<Settings>,
     mut input: MessageWriter<PlayerInput>,
+    mut travel: MessageWriter<Travel>,
 ) {
     if paused.0 || egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let control = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if control && keys.just_pressed(KeyCode::KeyZ) {
+        travel.write(if shift { Travel::Redo } else { Travel::Undo });
+        return;
+    }
+    if control && keys.just_pressed(KeyCode::KeyY) {
+        travel.write(Travel::Redo);
         return;
     }
     if keys.just_pressed(bindings.toggle_labels) {

@@ -1,0 +1,221 @@
+//! Where the game keeps what the player saves: the autosaved game and saved records, in
+//! the platform's data directory (`TABULA_DATA_DIR` overrides it). Every write goes to a
+//! temporary file that is then renamed over the old one, and the old one is kept as
+//! `NAME.bak`, so a crash or a full disk never leaves the player with nothing.
+
+use bevy::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The data directory; `None` keeps nothing on disk (headless tests, or no home).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Storage {
+    pub dir: Option<PathBuf>,
+}
+
+pub const AUTOSAVE: &str = "autosave.ron";
+pub const RECORDS: &str = "records";
+
+impl Storage {
+    /// `TABULA_DATA_DIR`, or `tabula` in the platform's data directory.
+    pub fn platform() -> Storage {
+        let dir = std::env::var_os("TABULA_DATA_DIR")
+            .map(PathBuf::from)
+            .or_else(|| dirs::data_dir().map(|d| d.join("tabula")));
+        Storage { dir }
+    }
+
+    pub fn at(dir: impl Into<PathBuf>) -> Storage {
+        Storage {
+            dir: Some(dir.into()),
+        }
+    }
+
+    pub fn path(&self, name: &str) -> Option<PathBuf> {
+        self.dir.as_ref().map(|dir| dir.join(name))
+    }
+
+    /// The text of `name`, or `None` if there is no such file.
+    pub fn read(&self, name: &str) -> Result<Option<String>, String> {
+        let Some(path) = self.path(name) else {
+            return Ok(None);
+        };
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Writes `name` atomically, keeping the file it replaces as `NAME.bak`.
+    pub fn write(&self, name: &str, text: &str) -> Result<PathBuf, String> {
+        let path = self
+            .path(name)
+            .ok_or("there is no data directory to save in")?;
+        write_atomic(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
+    /// Moves `name` aside to a new name that says why, so it is kept but not read again.
+    pub fn set_aside(&self, name: &str, why: &str) -> Result<PathBuf, String> {
+        let path = self.path(name).ok_or("there is no data directory")?;
+        let aside = free_name(&path.with_file_name(format!("{name}.{why}")));
+        std::fs::rename(&path, &aside).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(aside)
+    }
+
+    pub fn remove(&self, name: &str) {
+        if let Some(path) = self.path(name) {
+            // A file that is already gone is what was wanted.
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// A name for a new file in `folder` starting with `stem` that no file has yet.
+    pub fn new_name(&self, folder: &str, stem: &str, extension: &str) -> Option<String> {
+        let dir = self.path(folder)?;
+        let path = free_name(&dir.join(format!("{stem}.{extension}")));
+        let file = path.file_name()?.to_str()?;
+        Some(format!("{folder}/{file}"))
+    }
+
+    /// The files in `folder`, newest first.
+    pub fn list(&self, folder: &str) -> Vec<PathBuf> {
+        let Some(dir) = self.path(folder) else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+            .map(|e| {
+                let modified = e.metadata().and_then(|m| m.modified());
+                (modified.unwrap_or(std::time::UNIX_EPOCH), e.path())
+            })
+            .collect();
+        files.sort_by(|a, b| b.cmp(a));
+        files.into_iter().map(|(_, path)| path).collect()
+    }
+}
+
+/// Writes through a temporary file and a rename; the replaced file becomes `PATH.bak`.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let temporary = with_suffix(path, ".tmp");
+    {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+    }
+    if path.exists() {
+        std::fs::copy(path, with_suffix(path, ".bak"))?;
+    }
+    std::fs::rename(&temporary, path)
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// `path` itself if it is free, else the first of `stem-2.ext`, `stem-3.ext`, … that is.
+fn free_name(path: &Path) -> PathBuf {
+    if !path.exists() {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+    let extension = path.extension().and_then(|s| s.to_str());
+    (2..)
+        .map(|n| {
+            let name = match extension {
+                Some(ext) => format!("{stem}-{n}.{ext}"),
+                None => format!("{stem}-{n}"),
+            };
+            path.with_file_name(name)
+        })
+        .find(|candidate| !candidate.exists())
+        .expect("some number is free")
+}
+
+/// A timestamp for file names, `YYYY-MM-DD-HHMMSS` in UTC.
+pub fn timestamp() -> String {
+    let seconds = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (seconds / 86_400, seconds % 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!(
+        "{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tabula-storage-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn writes_replace_atomically_and_keep_the_old_file() {
+        let dir = scratch("write");
+        let storage = Storage::at(&dir);
+        assert_eq!(storage.read("a.ron"), Ok(None));
+        storage.write("a.ron", "first").unwrap();
+        storage.write("a.ron", "second").unwrap();
+        assert_eq!(storage.read("a.ron"), Ok(Some("second".to_string())));
+        assert_eq!(storage.read("a.ron.bak"), Ok(Some("first".to_string())));
+        assert!(!dir.join("a.ron.tmp").exists());
+
+        let name = storage.new_name(RECORDS, "game", "ron").unwrap();
+        assert_eq!(name, "records/game.ron");
+        storage.write(&name, "kept").unwrap();
+        assert_eq!(
+            storage.new_name(RECORDS, "game", "ron").unwrap(),
+            "records/game-2.ron"
+        );
+        assert_eq!(storage.list(RECORDS), vec![dir.join("records/game.ron")]);
+
+        let aside = storage.set_aside("a.ron", "unreadable").unwrap();
+        assert_eq!(std::fs::read_to_string(aside).unwrap(), "second");
+        assert_eq!(storage.read("a.ron"), Ok(None));
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        let nowhere = Storage::default();
+        assert_eq!(nowhere.read("a.ron"), Ok(None));
+        assert!(nowhere.write("a.ron", "x").is_err());
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_415), (2025, 11, 23));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

@@ -1,0 +1,294 @@
+//! Undo, redo, replay and keeping games in the headless app: the board follows every
+//! jump, undo against a bot goes back to the person's turn even while the bot thinks,
+//! a finished game replays move by move, and the autosave brings a game back.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use tabula::animation::{Animating, AnimationLog};
+use tabula::bot::{BotRunner, Thinking};
+use tabula::config::ConfigProblems;
+use tabula::pieces::{Leaving, PieceOf, pieces_match};
+use tabula::record::Record;
+use tabula::saving::{LoadRecord, Resumable};
+use tabula::screens::{Match, Screen, Seat, StartGame};
+use tabula::storage::{AUTOSAVE, Storage};
+use tabula::table::{GameKind, new_table};
+use tabula::turn::{PlayerInput, Travel};
+use tabula_bot::BotSpec;
+
+fn app_with(storage: Storage) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, tabula::logic_plugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )))
+        .insert_resource(BotRunner::FrameSlices)
+        .insert_resource(storage);
+    app.update();
+    to_title(&mut app);
+    app
+}
+
+fn to_title(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+}
+
+fn start(app: &mut App, kind: GameKind, seats: Vec<Seat>) {
+    app.world_mut().write_message(StartGame {
+        kind,
+        settings: Vec::new(),
+        seats,
+    });
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Playing);
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn game(app: &App) -> &Match {
+    app.world().resource::<Match>()
+}
+
+/// (moves played, moves in the line)
+fn plies(app: &App) -> (usize, usize) {
+    let table = &game(app).table;
+    (table.record().len(), table.line().len())
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..2_000 {
+        if !app.world().resource::<Animating>().0 {
+            app.update();
+            return;
+        }
+        app.update();
+    }
+    panic!("animations never end");
+}
+
+fn send(app: &mut App, message: impl Message) {
+    app.world_mut().write_message(message);
+    app.update();
+    settle(app);
+}
+
+/// The pieces on the board are the rules' pieces.
+fn board_follows(app: &mut App, what: &str) {
+    let mut query = app
+        .world_mut()
+        .query_filtered::<&PieceOf, Without<Leaving>>();
+    let shown: Vec<_> = query.iter(app.world()).map(|p| (p.cell, p.look)).collect();
+    pieces_match(game(app), &shown).unwrap_or_else(|e| panic!("{what}: {e}"));
+}
+
+/// A legal move for the side to move, in notation.
+fn some_move(app: &App, seed: u64) -> String {
+    game(app)
+        .table
+        .thinker(&BotSpec::Random, seed)
+        .best_move()
+        .expect("the game goes on")
+}
+
+fn play_moves(app: &mut App, count: usize) {
+    for i in 0..count {
+        let text = some_move(app, i as u64);
+        send(app, PlayerInput::Notation(text));
+    }
+}
+
+#[test]
+fn undo_redo_and_jumps_move_the_board_with_the_rules() {
+    let mut app = app_with(Storage::default());
+    start(&mut app, GameKind::Adaptoid, vec![Seat::Human, Seat::Human]);
+    play_moves(&mut app, 4);
+    assert_eq!(plies(&app), (4, 4));
+    let after_four = game(&app).table.position_string();
+
+    send(&mut app, Travel::Undo);
+    assert_eq!(plies(&app), (3, 4));
+    board_follows(&mut app, "after an undo");
+
+    let events_before = app.world().resource::<AnimationLog>().events_received;
+    send(&mut app, Travel::Redo);
+    assert_eq!(plies(&app), (4, 4));
+    assert_eq!(game(&app).table.position_string(), after_four);
+    assert!(
+        app.world().resource::<AnimationLog>().events_received > events_before,
+        "a redone move animates"
+    );
+    board_follows(&mut app, "after a redo");
+
+    send(&mut app, Travel::GoTo(0));
+    assert_eq!(plies(&app), (0, 4));
+    board_follows(&mut app, "at the start");
+    send(&mut app, Travel::GoTo(2));
+    assert_eq!(plies(&app), (2, 4));
+    board_follows(&mut app, "after jumping to move 2");
+    send(&mut app, Travel::GoTo(9));
+    assert_eq!(plies(&app), (2, 4), "a jump past the line is refused");
+
+    // A different move starts a new line; the same move keeps the old one.
+    let next = game(&app).table.line()[2].clone();
+    send(&mut app, PlayerInput::Notation(next));
+    assert_eq!(plies(&app), (3, 4));
+    send(&mut app, Travel::PlayOn);
+    assert_eq!(plies(&app), (3, 3));
+    send(&mut app, Travel::Undo);
+    let other = (0..50)
+        .map(|seed| some_move(&app, seed))
+        .find(|text| *text != game(&app).table.line()[2])
+        .expect("another move");
+    send(&mut app, PlayerInput::Notation(other));
+    assert_eq!(plies(&app), (3, 3));
+    board_follows(&mut app, "after a new move");
+}
+
+#[test]
+fn undo_against_a_bot_goes_back_to_the_person_even_while_it_thinks() {
+    let mut app = app_with(Storage::default());
+    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Bot(5)]);
+    play_moves(&mut app, 1);
+    // The bot thinks in frame slices for its 1.9 s, then replies.
+    for _ in 0..5_000 {
+        if plies(&app).0 == 2 {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(plies(&app), (2, 2), "the bot replied");
+    settle(&mut app);
+
+    // Undo takes back the bot's reply and the person's move; redo replays both.
+    send(&mut app, Travel::Undo);
+    assert_eq!(plies(&app), (0, 2));
+    assert_eq!(game(&app).table.to_move(), 0);
+    board_follows(&mut app, "after undo against a bot");
+    send(&mut app, Travel::Redo);
+    settle(&mut app);
+    assert_eq!(plies(&app), (2, 2), "redo goes on to the person's turn");
+    board_follows(&mut app, "after redo against a bot");
+
+    // Another first move, then undo while the bot thinks: the search stops, and the
+    // bot waits while the person looks back.
+    send(&mut app, Travel::Undo);
+    let first = game(&app).table.line()[0].clone();
+    let other = (0..50)
+        .map(|seed| some_move(&app, seed))
+        .find(|text| *text != first)
+        .expect("another move");
+    send(&mut app, PlayerInput::Notation(other));
+    assert_eq!(plies(&app), (1, 1));
+    assert!(
+        app.world().get_resource::<Thinking>().is_some(),
+        "the bot thinks"
+    );
+    send(&mut app, Travel::Undo);
+    assert_eq!(plies(&app), (0, 1));
+    for _ in 0..50 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<Thinking>().is_none());
+    assert_eq!(
+        plies(&app),
+        (0, 1),
+        "the bot waits while the person looks back"
+    );
+    board_follows(&mut app, "after undo while the bot thought");
+}
+
+/// A finished game of Adaptoid between random players, as a record.
+fn finished_record() -> Record {
+    let mut table = new_table(GameKind::Adaptoid, &[]).unwrap();
+    for seed in 0..2_000 {
+        if table.status().is_over() {
+            break;
+        }
+        let text = table.thinker(&BotSpec::Random, seed).best_move().unwrap();
+        table.play_notation(&text).unwrap();
+    }
+    assert!(table.status().is_over());
+    Record::of(table.as_ref(), &[Seat::Human, Seat::Human])
+}
+
+#[test]
+fn a_finished_game_replays_move_by_move() {
+    let mut app = app_with(Storage::default());
+    let record = finished_record();
+    let length = record.moves.len();
+    send(&mut app, LoadRecord(record));
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Result);
+    assert_eq!(plies(&app), (length, length));
+    board_follows(&mut app, "a loaded game");
+
+    send(&mut app, Travel::GoTo(0));
+    assert_eq!(screen(&app), Screen::Playing);
+    board_follows(&mut app, "the replay's start");
+    for ply in 1..=length.min(12) {
+        send(&mut app, Travel::Redo);
+        assert_eq!(plies(&app), (ply, length));
+        board_follows(&mut app, &format!("replay move {ply}"));
+    }
+    send(&mut app, Travel::GoTo(length));
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Result);
+    board_follows(&mut app, "the replay's end");
+}
+
+#[test]
+fn the_autosave_brings_the_game_back_and_a_damaged_one_is_kept() {
+    let dir = std::env::temp_dir().join(format!("tabula-autosave-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let storage = Storage::at(&dir);
+    let mut app = app_with(storage.clone());
+    start(
+        &mut app,
+        GameKind::Absorption,
+        vec![Seat::Human, Seat::Bot(2)],
+    );
+    play_moves(&mut app, 1);
+    let saved = Record::parse(&storage.read(AUTOSAVE).unwrap().unwrap()).unwrap();
+    assert_eq!(saved.game, "absorption");
+    assert_eq!(saved.seats, ["human", "level:2"]);
+    assert!(!saved.moves.is_empty());
+    let position = game(&app).table.position_string();
+    let record_then = game(&app).table.record().to_vec();
+
+    // A new launch offers it; resuming gives the same game and seats.
+    let mut app = app_with(storage.clone());
+    let offered = app.world().resource::<Resumable>().0.clone();
+    let offered = offered.expect("the unfinished game is offered");
+    send(&mut app, LoadRecord(offered));
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(game(&app).table.record(), record_then.as_slice());
+    assert_eq!(game(&app).table.position_string(), position);
+    assert_eq!(game(&app).seats, [Seat::Human, Seat::Bot(2)]);
+
+    // A damaged autosave is moved aside, reported, and not offered.
+    storage
+        .write(
+            AUTOSAVE,
+            "(tabula_record: 1, game: \"absorption\", moves: [\"zz\"])",
+        )
+        .unwrap();
+    let app = app_with(storage.clone());
+    assert!(app.world().resource::<Resumable>().0.is_none());
+    let problems = &app.world().resource::<ConfigProblems>().0;
+    assert!(
+        problems.iter().any(|p| p.contains("move 1 (zz)")),
+        "{problems:?}"
+    );
+    assert_eq!(storage.read(AUTOSAVE), Ok(None));
+    let kept = storage.read("autosave.ron.unreadable").unwrap().unwrap();
+    assert!(kept.contains("zz"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
