@@ -1,28 +1,63 @@
-//! Settings from `config/settings.ron`, with the same file's defaults built in. A broken
-//! file is reported (line and column) and the defaults are used; nothing is written back.
+//! Settings: the player's own file in the platform's config directory, written whenever
+//! they change in the game; before the first change, `config/settings.ron` in the working
+//! directory if there is one; and that same file's defaults built in. A broken file is
+//! reported (line and column), moved aside so it is kept, and the defaults are used.
 
 use bevy::prelude::*;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const DEFAULTS: &str = include_str!("../config/settings.ron");
 pub const SETTINGS_PATH: &str = "config/settings.ron";
 
-#[derive(Resource, Clone, Debug, Deserialize, PartialEq)]
+#[derive(Resource, Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     pub animation_speed: f32,
     pub confirm_moves: bool,
     pub show_labels: bool,
     pub shadows: bool,
+    /// Light or dark menus and background.
+    #[serde(default)]
+    pub theme: Theme,
     pub light_dark: Vec<(f32, f32, f32)>,
     pub three_players: Vec<(f32, f32, f32)>,
     pub keys: KeyNames,
     pub game_defaults: BTreeMap<String, BTreeMap<String, String>>,
 }
 
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    Dark,
+    Light,
+}
+
+/// Named piece colours: (name, two-player light and dark, three-player hues).
+pub type Palette = (&'static str, [(f32, f32, f32); 2], [(f32, f32, f32); 3]);
+
+/// The palettes the menu offers. Two-player games tell pieces apart by lightness in all
+/// of them; the hues come from Okabe and Ito's palette, safe for colour-blind eyes.
+pub const PALETTES: [Palette; 3] = [
+    (
+        "Ivory and slate",
+        [(0.93, 0.90, 0.82), (0.16, 0.18, 0.22)],
+        [(0.90, 0.62, 0.00), (0.00, 0.45, 0.70), (0.80, 0.47, 0.65)],
+    ),
+    (
+        "Orange and blue (colour-blind safe)",
+        [(0.90, 0.62, 0.00), (0.00, 0.45, 0.70)],
+        [(0.90, 0.62, 0.00), (0.00, 0.45, 0.70), (0.80, 0.47, 0.65)],
+    ),
+    (
+        "High contrast",
+        [(0.98, 0.98, 0.98), (0.04, 0.04, 0.05)],
+        [(0.98, 0.98, 0.98), (0.04, 0.04, 0.05), (0.84, 0.37, 0.00)],
+    ),
+];
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct KeyNames {
     pub pause: String,
@@ -65,6 +100,19 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The name of the palette in use, if it is one of [`PALETTES`].
+    pub fn palette_name(&self) -> Option<&'static str> {
+        PALETTES
+            .iter()
+            .find(|(_, two, three)| self.light_dark == two && self.three_players == three)
+            .map(|p| p.0)
+    }
+
+    pub fn use_palette(&mut self, palette: &Palette) {
+        self.light_dark = palette.1.to_vec();
+        self.three_players = palette.2.to_vec();
+    }
+
     /// The palette colour `index` for a game with `players` colours.
     pub fn colour(&self, players: usize, index: usize) -> Color {
         let (r, g, b) = if players >= 3 {
@@ -214,15 +262,83 @@ pub fn key_code(name: &str) -> Option<KeyCode> {
     })
 }
 
+/// Where the player's settings are kept; without it (headless tests) nothing is written.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SettingsFile(pub PathBuf);
+
+impl SettingsFile {
+    /// `TABULA_CONFIG_DIR/settings.ron`, or `tabula/settings.ron` in the platform's
+    /// config directory.
+    pub fn platform() -> Option<SettingsFile> {
+        std::env::var_os("TABULA_CONFIG_DIR")
+            .map(PathBuf::from)
+            .or_else(|| dirs::config_dir().map(|d| d.join("tabula")))
+            .map(|dir| SettingsFile(dir.join("settings.ron")))
+    }
+}
+
+/// Reads the player's file if there is one, else the working directory's. A broken
+/// player's file is moved aside, so saving new settings never overwrites it.
+fn load_first(file: Option<&SettingsFile>) -> (Settings, Vec<String>) {
+    if let Some(SettingsFile(path)) = file
+        && path.exists()
+    {
+        let (settings, mut problems) = load(path);
+        if !problems.is_empty() {
+            let aside = path.with_extension("ron.unreadable");
+            match std::fs::rename(path, &aside) {
+                Ok(()) => problems.push(format!("It is kept as {}.", aside.display())),
+                Err(e) => problems.push(format!("It could not be moved aside: {e}.")),
+            }
+        }
+        return (settings, problems);
+    }
+    load(Path::new(SETTINGS_PATH))
+}
+
 pub fn plugin(app: &mut App) {
-    let (settings, mut problems) = load(Path::new(SETTINGS_PATH));
+    let file = app.world().get_resource::<SettingsFile>().cloned();
+    let (settings, mut problems) = load_first(file.as_ref());
     let keys = settings.keys.resolve(&mut problems);
     for problem in &problems {
         warn!("{problem}");
     }
     app.insert_resource(settings)
         .insert_resource(keys)
-        .insert_resource(ConfigProblems(problems));
+        .insert_resource(ConfigProblems(problems))
+        .add_systems(Last, save_settings);
+}
+
+/// Half a second after the last change (a slider sends one a frame), the settings are
+/// written to the player's file.
+fn save_settings(
+    settings: Res<Settings>,
+    file: Option<Res<SettingsFile>>,
+    time: Res<Time<Real>>,
+    mut changed_at: Local<Option<f64>>,
+    mut problems: ResMut<ConfigProblems>,
+) {
+    let Some(file) = file else {
+        return;
+    };
+    let now = time.elapsed_secs_f64();
+    if settings.is_changed() && !settings.is_added() {
+        *changed_at = Some(now);
+    }
+    if changed_at.is_some_and(|at| now - at >= 0.5) {
+        *changed_at = None;
+        if let Err(e) = crate::storage::write_atomic(&file.0, &to_text(&settings)) {
+            let problem = format!("{}: the settings could not be saved: {e}", file.0.display());
+            warn!("{problem}");
+            problems.0.push(problem);
+        }
+    }
+}
+
+pub fn to_text(settings: &Settings) -> String {
+    let pretty = ron::ser::PrettyConfig::new().struct_names(false);
+    let body = ron::ser::to_string_pretty(settings, pretty).expect("settings are plain data");
+    format!("// Tabula's settings, written by the game when they change in its menu.\n{body}\n")
 }
 
 #[cfg(test)]
@@ -251,13 +367,41 @@ mod tests {
         assert_eq!(settings, Settings::default());
         assert_eq!(problems.len(), 1);
         assert!(problems[0].contains("settings.ron"), "{}", problems[0]);
-        // ron names the line: animation_speed is on line 6 of the file.
-        assert!(problems[0].contains("6:"), "{}", problems[0]);
+        // ron names the line: animation_speed is on line 7 of the file.
+        assert!(problems[0].contains("7:"), "{}", problems[0]);
         // The broken file is left as it was.
         assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
 
         let missing = load(&dir.join("absent.ron"));
         assert!(missing.1.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn settings_round_trip_and_a_broken_file_is_kept_aside() {
+        let mut settings = Settings {
+            theme: Theme::Light,
+            ..Settings::default()
+        };
+        settings.use_palette(&PALETTES[2]);
+        settings.animation_speed = 2.5;
+        assert_eq!(parse(&to_text(&settings)), Ok(settings.clone()));
+        assert_eq!(settings.palette_name(), Some(PALETTES[2].0));
+        assert_eq!(Settings::default().palette_name(), Some(PALETTES[0].0));
+
+        let dir = std::env::temp_dir().join(format!("tabula-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = SettingsFile(dir.join("settings.ron"));
+        std::fs::write(&file.0, to_text(&settings)).unwrap();
+        assert_eq!(load_first(Some(&file)), (settings, Vec::new()));
+        std::fs::write(&file.0, "(animation_speed: oops)").unwrap();
+        let (read, problems) = load_first(Some(&file));
+        assert_eq!(read, Settings::default());
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(!file.0.exists());
+        let kept = std::fs::read_to_string(dir.join("settings.ron.unreadable")).unwrap();
+        assert_eq!(kept, "(animation_speed: oops)");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

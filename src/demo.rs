@@ -141,7 +141,8 @@ fn play_demo(
     let table = &game.table;
     let bot_to_move = game.seats.get(table.to_move()).is_some_and(|s| s.is_bot());
     if table.record().len() < demo.moves && !table.status().is_over() {
-        if bot_to_move {
+        // Bots move for themselves; and someone looking back at earlier moves is left to it.
+        if bot_to_move || table.line().len() > table.record().len() {
             return;
         }
         // One click a frame, chosen among the offered steps.

@@ -35,8 +35,12 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The whole game, window included.
 pub fn plugin(app: &mut App) {
-    // Headless tests keep nothing on disk; the game keeps its saves in the data directory.
+    // Headless tests keep nothing on disk; the game keeps its saves in the data directory
+    // and its settings in the config directory.
     app.insert_resource(storage::Storage::platform());
+    if let Some(file) = config::SettingsFile::platform() {
+        app.insert_resource(file);
+    }
     app.add_plugins((
         view::window_plugin,
         logic_plugin,

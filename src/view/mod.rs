@@ -12,6 +12,7 @@ mod overlay;
 mod picking;
 mod records;
 mod redraw;
+mod rules_help;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -55,5 +56,6 @@ pub fn plugin(app: &mut App) {
         overlay::plugin,
         redraw::plugin,
         records::plugin,
+        rules_help::plugin,
     ));
 }

@@ -33,7 +33,27 @@ struct PieceAssets {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(InMatch), make_assets)
-        .add_systems(Update, build_models.run_if(in_state(InMatch)));
+        .add_systems(Update, (build_models, recolour).run_if(in_state(InMatch)));
+}
+
+/// A palette picked in the menu recolours the pieces at once.
+fn recolour(
+    settings: Res<Settings>,
+    assets: Option<Res<PieceAssets>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Some(assets) = assets else {
+        return;
+    };
+    if !settings.is_changed() {
+        return;
+    }
+    let players = assets.colours.len();
+    for (i, handle) in assets.colours.iter().enumerate() {
+        if let Some(mut material) = materials.get_mut(handle) {
+            material.base_color = settings.colour(players, i);
+        }
+    }
 }
 
 fn make_assets(

@@ -6,9 +6,10 @@ use super::board::HoveredCell;
 use super::camera::OrbitCamera;
 use super::models::MAX_DRAWN_DISCS;
 use super::records::RecordWindows;
+use super::rules_help::RulesHelp;
 use crate::animation::Animating;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
-use crate::config::{ConfigProblems, Keys, Settings};
+use crate::config::{ConfigProblems, Keys, PALETTES, Settings, Theme};
 use crate::saving::{LoadRecord, Resumable, SaveGame, SaveMessage};
 use crate::screens::{InMatch, Match, NewGameForm, Paused, Screen, Seat, StartGame};
 use crate::storage::Storage;
@@ -22,6 +23,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
+            apply_theme,
             title_screen.run_if(in_state(Screen::Title)),
             new_game_screen.run_if(in_state(Screen::NewGame)),
             (side_panel, board_labels, pause_menu).run_if(in_state(InMatch)),
@@ -51,6 +53,7 @@ struct Helpers<'w> {
     hint: Option<Res<'w, Hint>>,
     ask_hint: MessageWriter<'w, RequestHint>,
     travel: MessageWriter<'w, Travel>,
+    rules_help: ResMut<'w, RulesHelp>,
 }
 
 const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
@@ -135,6 +138,7 @@ fn new_game_screen(
     mut form: ResMut<NewGameForm>,
     mut next: ResMut<NextState<Screen>>,
     mut start: MessageWriter<StartGame>,
+    mut help: ResMut<RulesHelp>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("New game")
@@ -152,7 +156,12 @@ fn new_game_screen(
                     }
                 }
             });
-            ui.label(form.kind.tagline());
+            ui.horizontal(|ui| {
+                ui.label(form.kind.tagline());
+                if ui.button("Rules").on_hover_text("F1").clicked() {
+                    help.0 = Some(form.kind);
+                }
+            });
             ui.separator();
             ui.label("Options (empty means the rules' default):");
             egui::Grid::new("options").num_columns(2).show(ui, |ui| {
@@ -191,7 +200,7 @@ fn new_game_screen(
                 }
             });
             if let Some(error) = &form.error {
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 90), error);
+                ui.colored_label(ERROR_COLOUR, error);
             }
             ui.horizontal(|ui| {
                 if ui.button("Back").clicked() {
@@ -228,6 +237,7 @@ fn side_panel(
         hint,
         mut ask_hint,
         mut travel,
+        mut rules_help,
     } = helpers;
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
@@ -250,6 +260,9 @@ fn side_panel(
                 ui.heading(table.kind().title());
                 if ui.button("Menu").on_hover_text("Esc").clicked() {
                     paused.0 = true;
+                }
+                if ui.button("Rules").on_hover_text("F1").clicked() {
+                    rules_help.0 = Some(table.kind());
                 }
             });
             ui.separator();
@@ -564,6 +577,7 @@ fn pause_menu(
             );
             ui.checkbox(&mut settings.show_labels, "cell labels (L)");
             ui.checkbox(&mut settings.confirm_moves, "confirm every move");
+            appearance(ui, &mut settings);
             ui.separator();
             ui.horizontal(|ui| {
                 if ui
@@ -610,6 +624,53 @@ fn pause_menu(
                 exit.write(AppExit::Success);
             }
         });
+    Ok(())
+}
+
+/// The palette and the theme, changed only when the player picks another.
+fn appearance(ui: &mut egui::Ui, settings: &mut ResMut<Settings>) {
+    ui.horizontal(|ui| {
+        ui.label("Pieces");
+        let current = settings.palette_name().unwrap_or("Custom");
+        egui::ComboBox::from_id_salt("palette")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for palette in &PALETTES {
+                    if ui
+                        .selectable_label(current == palette.0, palette.0)
+                        .clicked()
+                    {
+                        settings.use_palette(palette);
+                    }
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        ui.label("Theme");
+        for (theme, name) in [(Theme::Dark, "Dark"), (Theme::Light, "Light")] {
+            if ui.selectable_label(settings.theme == theme, name).clicked() {
+                settings.theme = theme;
+            }
+        }
+    });
+}
+
+/// Menus and background follow the theme.
+fn apply_theme(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut clear: ResMut<ClearColor>,
+) -> Result {
+    if !settings.is_changed() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let (visuals, background) = match settings.theme {
+        Theme::Dark => (egui::Visuals::dark(), Color::srgb(0.09, 0.10, 0.12)),
+        Theme::Light => (egui::Visuals::light(), Color::srgb(0.80, 0.82, 0.85)),
+    };
+    ctx.set_visuals(visuals);
+    clear.0 = background;
     Ok(())
 }
 
