@@ -41,37 +41,35 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// Reads the autosave. One that cannot be read is moved aside (kept, never overwritten)
-/// and reported.
+/// Reads the autosave for the title screen. One that cannot be read is moved aside (kept,
+/// never overwritten) and reported.
 fn find_resumable(
     storage: Res<Storage>,
     mut resumable: ResMut<Resumable>,
     mut problems: ResMut<ConfigProblems>,
 ) {
-    resumable.0 = None;
+    let (record, problem) = read_autosave(&storage);
+    resumable.0 = record;
+    problems.0.extend(problem);
+}
+
+/// The unfinished game in the autosave, if any, and what went wrong reading it.
+pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
     let text = match storage.read(AUTOSAVE) {
         Ok(Some(text)) => text,
-        Ok(None) => return,
-        Err(e) => {
-            problems
-                .0
-                .push(format!("The saved game could not be read: {e}"));
-            return;
-        }
+        Ok(None) => return (None, None),
+        Err(e) => return (None, Some(format!("The saved game could not be read: {e}"))),
     };
     match Record::parse(&text).and_then(|record| record.load().map(|loaded| (record, loaded))) {
-        Ok((record, loaded)) => {
-            if !loaded.table.status().is_over() {
-                resumable.0 = Some(record);
-            }
-        }
+        Ok((record, loaded)) => ((!loaded.table.status().is_over()).then_some(record), None),
         Err(e) => {
             let kept = storage
                 .set_aside(AUTOSAVE, "unreadable")
                 .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
-            problems
-                .0
-                .push(format!("The saved game is damaged ({e}); {kept}."));
+            (
+                None,
+                Some(format!("The saved game is damaged ({e}); {kept}.")),
+            )
         }
     }
 }
@@ -147,4 +145,58 @@ fn save_games(
 pub fn read_record(path: &std::path::Path) -> Result<Record, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::Seat;
+    use crate::table::{GameKind, new_table};
+
+    fn scratch(case: u64) -> Storage {
+        let dir = std::env::temp_dir().join(format!("tabula-saving-{}-{case}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Storage::at(dir)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// A damaged autosave is either still a game, left where it was, or refused with
+        /// a reason and kept, byte for byte, under another name.
+        #[test]
+        fn a_damaged_autosave_is_refused_and_kept(
+            kind in 0usize..4,
+            plies in 0usize..12,
+            cut in 0usize..3_000,
+            edits in proptest::collection::vec((0usize..3_000, proptest::prelude::any::<u8>()), 0..3),
+            case in proptest::prelude::any::<u64>(),
+        ) {
+            let mut table = new_table(GameKind::ALL[kind], &[]).unwrap();
+            for seed in 0..plies as u64 {
+                let text = table.thinker(&tabula_bot::BotSpec::Random, seed).best_move().unwrap();
+                table.play_notation(&text).unwrap();
+            }
+            let good = Record::of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();
+            let text = crate::record::tests::damage(&good, cut, &edits);
+            let storage = scratch(case);
+            storage.write(AUTOSAVE, &text).unwrap();
+            let (record, problem) = read_autosave(&storage);
+            let offered = record.is_some();
+            match problem {
+                None => {
+                    // Still a game (offered unless it is over), and left as it was.
+                    proptest::prop_assert_eq!(storage.read(AUTOSAVE).unwrap(), Some(text));
+                }
+                Some(problem) => {
+                    proptest::prop_assert!(!offered);
+                    proptest::prop_assert!(problem.contains("damaged"), "{}", problem);
+                    proptest::prop_assert_eq!(storage.read(AUTOSAVE).unwrap(), None);
+                    let kept = storage.read("autosave.ron.unreadable").unwrap();
+                    proptest::prop_assert_eq!(kept, Some(text));
+                }
+            }
+            std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
+        }
+    }
 }

@@ -245,33 +245,36 @@ fn a_finished_game_replays_move_by_move() {
 }
 
 #[test]
-fn the_autosave_brings_the_game_back_and_a_damaged_one_is_kept() {
+fn the_autosave_brings_each_game_back_and_a_damaged_one_is_kept() {
     let dir = std::env::temp_dir().join(format!("tabula-autosave-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let storage = Storage::at(&dir);
-    let mut app = app_with(storage.clone());
-    start(
-        &mut app,
-        GameKind::Absorption,
-        vec![Seat::Human, Seat::Bot(2)],
-    );
-    play_moves(&mut app, 1);
-    let saved = Record::parse(&storage.read(AUTOSAVE).unwrap().unwrap()).unwrap();
-    assert_eq!(saved.game, "absorption");
-    assert_eq!(saved.seats, ["human", "level:2"]);
-    assert!(!saved.moves.is_empty());
-    let position = game(&app).table.position_string();
-    let record_then = game(&app).table.record().to_vec();
+    for kind in GameKind::ALL {
+        let mut app = app_with(storage.clone());
+        start(&mut app, kind, vec![Seat::Human, Seat::Bot(2)]);
+        play_moves(&mut app, 1);
+        let saved = Record::parse(&storage.read(AUTOSAVE).unwrap().unwrap()).unwrap();
+        assert_eq!(saved.game, kind.key());
+        assert_eq!(saved.seats[..2], ["human", "level:2"]);
+        assert!(!saved.moves.is_empty());
+        let position = game(&app).table.position_string();
+        let record_then = game(&app).table.record().to_vec();
+        let seats_then = game(&app).seats.clone();
 
-    // A new launch offers it; resuming gives the same game and seats.
-    let mut app = app_with(storage.clone());
-    let offered = app.world().resource::<Resumable>().0.clone();
-    let offered = offered.expect("the unfinished game is offered");
-    send(&mut app, LoadRecord(offered));
-    assert_eq!(screen(&app), Screen::Playing);
-    assert_eq!(game(&app).table.record(), record_then.as_slice());
-    assert_eq!(game(&app).table.position_string(), position);
-    assert_eq!(game(&app).seats, [Seat::Human, Seat::Bot(2)]);
+        // A new launch offers it; resuming gives the same game and seats.
+        let mut app = app_with(storage.clone());
+        let offered = app.world().resource::<Resumable>().0.clone();
+        let offered = offered.unwrap_or_else(|| panic!("{kind:?}: the game is offered"));
+        send(&mut app, LoadRecord(offered));
+        assert_eq!(screen(&app), Screen::Playing);
+        assert_eq!(
+            game(&app).table.record(),
+            record_then.as_slice(),
+            "{kind:?}"
+        );
+        assert_eq!(game(&app).table.position_string(), position, "{kind:?}");
+        assert_eq!(game(&app).seats, seats_then, "{kind:?}");
+    }
 
     // A damaged autosave is moved aside, reported, and not offered.
     storage

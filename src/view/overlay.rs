@@ -31,6 +31,7 @@ pub fn plugin(app: &mut App) {
         ),
     )
     .init_resource::<ResultClosed>()
+    .init_resource::<FocusMoveEntry>()
     .add_systems(OnEnter(Screen::Result), reopen_result)
     .add_systems(Update, (pause_key, game_keys).run_if(in_state(InMatch)));
 }
@@ -54,7 +55,12 @@ struct Helpers<'w> {
     ask_hint: MessageWriter<'w, RequestHint>,
     travel: MessageWriter<'w, Travel>,
     rules_help: ResMut<'w, RulesHelp>,
+    focus_entry: ResMut<'w, FocusMoveEntry>,
 }
+
+/// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
+#[derive(Resource, Default)]
+struct FocusMoveEntry(bool);
 
 const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
 
@@ -238,6 +244,7 @@ fn side_panel(
         mut ask_hint,
         mut travel,
         mut rules_help,
+        mut focus_entry,
     } = helpers;
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
@@ -326,9 +333,12 @@ fn side_panel(
             ui.horizontal(|ui| {
                 let entry = ui.add(
                     egui::TextEdit::singleline(&mut *typed)
-                        .hint_text("type a move")
+                        .hint_text("type a move ( / )")
                         .desired_width(200.0),
                 );
+                if std::mem::take(&mut focus_entry.0) {
+                    entry.request_focus();
+                }
                 let sent = entry.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (ui.button("Play").clicked() || sent) && !typed.trim().is_empty() && !busy {
                     input.write(PlayerInput::Notation(typed.trim().to_string()));
@@ -736,11 +746,14 @@ fn game_keys(
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     paused: Res<Paused>,
     mut settings: ResMut<Settings>,
-    mut input: MessageWriter<PlayerInput>,
-    mut travel: MessageWriter<Travel>,
+    (mut input, mut travel): (MessageWriter<PlayerInput>, MessageWriter<Travel>),
+    mut focus_entry: ResMut<FocusMoveEntry>,
 ) {
     if paused.0 || egui.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
+    }
+    if keys.just_pressed(KeyCode::Slash) {
+        focus_entry.0 = true;
     }
     let control = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
