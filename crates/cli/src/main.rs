@@ -41,6 +41,13 @@ Option keys are listed in docs/notation.md; --option key=@FILE reads the value f
 (a Super-Adaptoid board: --option board=@my-board.txt).";
 
 fn main() {
+    // Output piped into `head` or `less` ends quietly when the reader stops, as other
+    // command-line tools do, rather than panicking in println!.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of one signal, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let words: Vec<String> = std::env::args().skip(1).collect();
     std::process::exit(run(&words));
 }
