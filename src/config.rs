@@ -285,7 +285,7 @@ fn load_first(file: Option<&SettingsFile>) -> (Settings, Vec<String>) {
     {
         let (settings, mut problems) = load(path);
         if !problems.is_empty() {
-            let aside = path.with_extension("ron.unreadable");
+            let aside = crate::storage::free_name(&path.with_extension("ron.unreadable"));
             match std::fs::rename(path, &aside) {
                 Ok(()) => problems.push(format!("It is kept as {}.", aside.display())),
                 Err(e) => problems.push(format!("It could not be moved aside: {e}.")),
@@ -315,6 +315,7 @@ fn save_settings(
     settings: Res<Settings>,
     file: Option<Res<SettingsFile>>,
     time: Res<Time<Real>>,
+    mut last_seen: Local<Option<Settings>>,
     mut changed_at: Local<Option<f64>>,
     mut problems: ResMut<ConfigProblems>,
 ) {
@@ -322,8 +323,14 @@ fn save_settings(
         return;
     };
     let now = time.elapsed_secs_f64();
-    if settings.is_changed() && !settings.is_added() {
-        *changed_at = Some(now);
+    // Menus borrow the settings mutably every frame they are open: compare values.
+    match &*last_seen {
+        None => *last_seen = Some(settings.clone()),
+        Some(seen) if seen != &*settings => {
+            *last_seen = Some(settings.clone());
+            *changed_at = Some(now);
+        }
+        Some(_) => {}
     }
     if changed_at.is_some_and(|at| now - at >= 0.5) {
         *changed_at = None;

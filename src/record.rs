@@ -98,12 +98,10 @@ impl Record {
             None => format!("options: {e}"),
         })?;
         play_all(table.as_mut(), &self.moves).map_err(|e| format!("moves: {e}"))?;
-        let ended = line_result(table.as_ref());
-        if self.result.is_some() && self.result != ended {
+        // The result's wording may change between versions; whether the game is over may not.
+        if let (Some(said), None) = (&self.result, line_result(table.as_ref())) {
             return Err(format!(
-                "result: the record says {:?}, but its moves end with {}",
-                self.result.as_deref().unwrap_or_default(),
-                ended.unwrap_or_else(|| "the game still going".to_string())
+                "result: the record says {said:?}, but after its moves the game goes on"
             ));
         }
         if let Some(at) = self.at {
@@ -296,6 +294,28 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_super_adaptoid_board_round_trips() {
+        let board = include_str!("../boards/super-adaptoid-example.txt");
+        let settings = vec![("board".to_string(), board.to_string())];
+        let mut table = new_table(GameKind::Adaptoid, &settings).unwrap();
+        for seed in 0..6 {
+            let text = table
+                .thinker(&tabula_bot::BotSpec::Random, seed)
+                .best_move()
+                .unwrap();
+            table.play_notation(&text).unwrap();
+        }
+        let record = Record::of(table.as_ref(), &[Seat::Human, Seat::Human]);
+        assert_eq!(record.options.len(), 1, "{:?}", record.options);
+        let loaded = Record::parse(&record.to_ron()).unwrap().load().unwrap();
+        assert_eq!(loaded.table.position_string(), table.position_string());
+        assert_eq!(
+            loaded.table.layout().cells.len(),
+            table.layout().cells.len()
+        );
+    }
+
+    #[test]
     fn bad_records_name_what_is_wrong() {
         let mut table = new_table(GameKind::Adomoc, &[]).unwrap();
         table.play_notation("Fa3a6").unwrap();
@@ -320,6 +340,7 @@ pub(crate) mod tests {
         }
         let wrong_result = Record {
             result: Some("Light wins".to_string()),
+            at: None,
             ..Record::parse(&good).unwrap()
         };
         assert!(wrong_result.load().err().unwrap().starts_with("result:"));

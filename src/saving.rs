@@ -61,7 +61,10 @@ pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
         Err(e) => return (None, Some(format!("The saved game could not be read: {e}"))),
     };
     match Record::parse(&text).and_then(|record| record.load().map(|loaded| (record, loaded))) {
-        Ok((record, loaded)) => ((!loaded.table.status().is_over()).then_some(record), None),
+        Ok((record, loaded)) => {
+            let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
+            (worth_offering.then_some(record), None)
+        }
         Err(e) => {
             let kept = storage
                 .set_aside(AUTOSAVE, "unreadable")
@@ -88,7 +91,7 @@ fn load_records(
         match record.load() {
             Ok(Loaded { table, seats }) => {
                 message.0 = None;
-                commands.insert_resource(Match { table, seats });
+                commands.insert_resource(Match::new(table, seats));
                 // A finished game shows its result from the game screen.
                 next.set(Screen::Playing);
             }
@@ -97,22 +100,32 @@ fn load_records(
     }
 }
 
-/// Writes the game after every change to its position or line.
+/// Writes the game after every change to its position or line. The first write for a new
+/// game first keeps an unfinished game the autosave still holds, if it is another game.
 fn autosave(
     game: Res<Match>,
     storage: Res<Storage>,
-    mut saved: Local<Option<(u64, usize)>>,
+    mut saved: Local<Option<(u64, u64, usize)>>,
     mut problems: ResMut<ConfigProblems>,
 ) {
     if storage.dir.is_none() {
         return;
     }
-    let now = (game.table.revision(), game.table.line().len());
-    if !game.is_added() && *saved == Some(now) {
+    let now = (game.id, game.table.revision(), game.table.line().len());
+    if *saved == Some(now) {
         return;
     }
+    let new_game = saved.is_none_or(|(id, _, _)| id != game.id);
     *saved = Some(now);
     let record = Record::of(game.table.as_ref(), &game.seats);
+    if new_game && let Err(e) = keep_replaced_game(&storage, &record) {
+        problems
+            .0
+            .push(format!("The game left unfinished could not be kept: {e}"));
+        // Writing over it now would lose it; the next change tries again.
+        *saved = None;
+        return;
+    }
     if let Err(e) = storage.write(AUTOSAVE, &record.to_ron()) {
         let problem = format!("The game could not be autosaved: {e}");
         if !problems.0.contains(&problem) {
@@ -120,6 +133,28 @@ fn autosave(
             problems.0.push(problem);
         }
     }
+}
+
+/// Copies an unfinished game in the autosave to `records/` before another game's autosave
+/// replaces it (a resumed game is the same game, and is not copied).
+fn keep_replaced_game(storage: &Storage, next: &Record) -> Result<(), String> {
+    let Ok(Some(text)) = storage.read(AUTOSAVE) else {
+        return Ok(());
+    };
+    let Ok(previous) = Record::parse(&text) else {
+        return Ok(());
+    };
+    let same_game = previous.game == next.game
+        && previous.start == next.start
+        && next.moves.starts_with(&previous.moves);
+    if previous.result.is_some() || previous.moves.is_empty() || same_game {
+        return Ok(());
+    }
+    let stem = format!("{}-{}-unfinished", previous.game, timestamp());
+    let name = storage
+        .new_name(RECORDS, &stem, "ron")
+        .ok_or("there is no data directory")?;
+    storage.write(&name, &text).map(|_| ())
 }
 
 fn save_games(

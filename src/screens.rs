@@ -23,6 +23,8 @@ pub struct InMatch;
 
 impl ComputedStates for InMatch {
     type SourceStates = Screen;
+    // Playing <-> Result keeps the board: no exit and re-entry (camera, pieces, windows).
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(screen: Screen) -> Option<Self> {
         matches!(screen, Screen::Playing | Screen::Result).then_some(InMatch)
@@ -103,6 +105,16 @@ impl Seat {
 pub struct Match {
     pub table: Box<dyn Table>,
     pub seats: Vec<Seat>,
+    /// Tells one game from the next (a resource replaced in place is not "added" again).
+    pub id: u64,
+}
+
+impl Match {
+    pub fn new(table: Box<dyn Table>, seats: Vec<Seat>) -> Match {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Match { table, seats, id }
+    }
 }
 
 /// The new-game form: the game and its options as text, as `--option key=value` takes them.
@@ -202,7 +214,7 @@ fn start_games(
             Ok(table) => {
                 let mut seats = request.seats.clone();
                 seats.resize(table.num_players(), Seat::Human);
-                commands.insert_resource(Match { table, seats });
+                commands.insert_resource(Match::new(table, seats));
                 form.error = None;
                 next.set(Screen::Playing);
             }

@@ -124,7 +124,7 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 }
 
 /// `path` itself if it is free, else the first of `stem-2.ext`, `stem-3.ext`, … that is.
-fn free_name(path: &Path) -> PathBuf {
+pub fn free_name(path: &Path) -> PathBuf {
     if !path.exists() {
         return path.to_path_buf();
     }

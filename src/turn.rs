@@ -67,6 +67,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CellMenu>()
         .init_resource::<TurnMessage>()
         .init_resource::<RedoToPerson>()
+        .add_systems(OnEnter(InMatch), forget_redo)
         .add_systems(
             Update,
             (
@@ -100,14 +101,19 @@ fn travel(
         // Like moves, travel waits for the board to settle.
         return;
     }
-    let Match { table, seats } = &mut *game;
+    // Read first: a mutable borrow marks the match changed, which redraws the board.
+    let pending = requests.read().last().copied();
+    if pending.is_none() && !redo_to_person.0 {
+        return;
+    }
+    let Match { table, seats, .. } = &mut *game;
     let bot_at = |table: &dyn crate::table::Table, ply: usize| {
         table
             .to_move_after(ply)
             .and_then(|seat| seats.get(seat))
             .is_some_and(|seat| seat.is_bot())
     };
-    let mut request = requests.read().last().copied();
+    let mut request = pending;
     if request.is_none() && redo_to_person.0 {
         let ply = table.record().len();
         if bot_at(table.as_ref(), ply) && table.line().len() > ply {
@@ -142,10 +148,19 @@ fn travel(
             Ok(())
         }
     };
-    message.0 = result.err();
     menu.0 = None;
-    // The pieces follow: a replayed move animates, a jump snaps when the board syncs.
-    animating.0 = true;
+    match result {
+        Ok(()) => {
+            message.0 = None;
+            // The pieces follow: a replayed move animates, a jump snaps when they sync.
+            animating.0 = true;
+        }
+        Err(error) => message.0 = Some(error),
+    }
+}
+
+fn forget_redo(mut redo_to_person: ResMut<RedoToPerson>) {
+    redo_to_person.0 = false;
 }
 
 /// Taking back the last move of a finished game brings the game back into play.
@@ -182,7 +197,8 @@ fn take_input(
             // People wait while a bot has the turn; a bot's late answer is dropped.
             continue;
         }
-        let table = game.table.as_mut();
+        let Match { table, seats, .. } = &mut *game;
+        let table = table.as_mut();
         let moves_before = table.record().len();
         let mut commit = false;
         let result = match input {
@@ -247,6 +263,12 @@ fn take_input(
         });
         message.0 = result.err();
         if table.record().len() > moves_before {
+            // A person who replays the line's next move against a bot wants the bot's
+            // own answer now, not to look back at the old one.
+            let bot_next = seats.get(table.to_move()).is_some_and(|s| s.is_bot());
+            if bot_next && !bot_to_move {
+                table.discard_later_moves();
+            }
             // The board is busy from now until the animations end; later input waits.
             animating.0 = true;
             menu.0 = None;

@@ -259,6 +259,9 @@ where
     }
 
     fn go_to(&mut self, ply: usize) -> Result<(), String> {
+        if ply == self.before.len() {
+            return Ok(());
+        }
         if ply > self.line.len() {
             return Err(format!(
                 "there is no move {ply}: the game has {} moves",
@@ -411,11 +414,21 @@ pub fn settings_of<O: Serialize>(options: &O) -> Vec<(String, String)> {
             let value = match value {
                 "None" => String::new(),
                 v if v.starts_with("Some(") && v.ends_with(')') => {
-                    v["Some(".len()..v.len() - 1].trim_matches('"').to_string()
+                    ron_text(&v["Some(".len()..v.len() - 1])
                 }
-                v => v.trim_matches('"').to_string(),
+                v => ron_text(v),
             };
             Some((key.to_string(), value))
         })
         .collect()
+}
+
+/// A value as `set_option` reads it: strings unescaped (a Super-Adaptoid board has line
+/// breaks and quotes), anything else as written.
+fn ron_text(value: &str) -> String {
+    if value.starts_with('"') {
+        ron::from_str::<String>(value).unwrap_or_else(|_| value.trim_matches('"').to_string())
+    } else {
+        value.to_string()
+    }
 }

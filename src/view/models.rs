@@ -41,13 +41,22 @@ fn recolour(
     settings: Res<Settings>,
     assets: Option<Res<PieceAssets>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut shown: Local<Vec<(f32, f32, f32)>>,
 ) {
     let Some(assets) = assets else {
         return;
     };
-    if !settings.is_changed() {
+    // The menu borrows the settings every frame it is open: compare the colours.
+    let wanted: Vec<_> = settings
+        .light_dark
+        .iter()
+        .chain(&settings.three_players)
+        .copied()
+        .collect();
+    if !assets.is_added() && *shown == wanted {
         return;
     }
+    *shown = wanted;
     let players = assets.colours.len();
     for (i, handle) in assets.colours.iter().enumerate() {
         if let Some(mut material) = materials.get_mut(handle) {

@@ -605,7 +605,7 @@ fn pause_menu(
                 }
                 if ui
                     .button("Load a game…")
-                    .on_hover_text("This game stays autosaved")
+                    .on_hover_text("This game stays autosaved, and goes to your saved games if another replaces it")
                     .clicked()
                 {
                     keeping
@@ -670,10 +670,12 @@ fn apply_theme(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut clear: ResMut<ClearColor>,
+    mut applied: Local<Option<Theme>>,
 ) -> Result {
-    if !settings.is_changed() {
+    if *applied == Some(settings.theme) {
         return Ok(());
     }
+    *applied = Some(settings.theme);
     let ctx = contexts.ctx_mut()?;
     let (visuals, background) = match settings.theme {
         Theme::Dark => (egui::Visuals::dark(), Color::srgb(0.09, 0.10, 0.12)),
