@@ -2,44 +2,21 @@
 //! frame slices (the web's way), people cannot move for them, hints point at a legal
 //! move, and leaving a game stops the search.
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
+use common::{headless_app, screen, shown_pieces, start};
 use std::time::Duration;
 use tabula::animation::Animating;
 use tabula::bot::{BotRunner, Hint, Purpose, RequestHint, Thinking};
-use tabula::pieces::{Leaving, PieceOf, pieces_match};
-use tabula::screens::{Match, Screen, Seat, StartGame};
+use tabula::pieces::pieces_match;
+use tabula::screens::{Match, Screen, Seat};
+use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::PlayerInput;
 
 fn app_with(runner: BotRunner) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, tabula::logic_plugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            50,
-        )))
-        .insert_resource(runner);
-    app.update();
-    app
-}
-
-fn start(app: &mut App, kind: GameKind, seats: Vec<Seat>) {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Title);
-    app.update();
-    app.world_mut().write_message(StartGame {
-        kind,
-        settings: Vec::new(),
-        seats,
-    });
-    app.update();
-    app.update();
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
+    headless_app(runner, Storage::default())
 }
 
 fn record_len(app: &App) -> usize {
@@ -73,10 +50,7 @@ fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {
             !app.world().resource::<Animating>().0
         });
         assert_eq!(record_len(&app), moves);
-        let mut query = app
-            .world_mut()
-            .query_filtered::<&PieceOf, Without<Leaving>>();
-        let shown: Vec<_> = query.iter(app.world()).map(|p| (p.cell, p.look)).collect();
+        let shown = shown_pieces(&mut app);
         pieces_match(app.world().resource::<Match>(), &shown)
             .unwrap_or_else(|e| panic!("{kind:?} after {moves} bot moves: {e}"));
     }

@@ -2,55 +2,29 @@
 //! jump, undo against a bot goes back to the person's turn even while the bot thinks,
 //! a finished game replays move by move, and the autosave brings a game back.
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use std::time::Duration;
+use common::{headless_app, screen, shown_pieces, to_title};
 use tabula::animation::{Animating, AnimationLog};
 use tabula::bot::{BotRunner, Thinking};
 use tabula::config::ConfigProblems;
-use tabula::pieces::{Leaving, PieceOf, pieces_match};
+use tabula::pieces::pieces_match;
 use tabula::record::Record;
 use tabula::saving::{LoadRecord, Resumable};
-use tabula::screens::{Match, Screen, Seat, StartGame};
+use tabula::screens::{Match, Screen, Seat};
 use tabula::storage::{AUTOSAVE, Storage};
 use tabula::table::{GameKind, new_table};
 use tabula::turn::{PlayerInput, Travel};
 use tabula_bot::BotSpec;
 
 fn app_with(storage: Storage) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, tabula::logic_plugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            50,
-        )))
-        .insert_resource(BotRunner::FrameSlices)
-        .insert_resource(storage);
-    app.update();
-    to_title(&mut app);
-    app
-}
-
-fn to_title(app: &mut App) {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Title);
-    app.update();
+    headless_app(BotRunner::FrameSlices, storage)
 }
 
 fn start(app: &mut App, kind: GameKind, seats: Vec<Seat>) {
-    app.world_mut().write_message(StartGame {
-        kind,
-        settings: Vec::new(),
-        seats,
-    });
-    app.update();
-    app.update();
+    common::start(app, kind, seats);
     assert_eq!(screen(app), Screen::Playing);
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
 }
 
 fn game(app: &App) -> &Match {
@@ -82,10 +56,7 @@ fn send(app: &mut App, message: impl Message) {
 
 /// The pieces on the board are the rules' pieces.
 fn board_follows(app: &mut App, what: &str) {
-    let mut query = app
-        .world_mut()
-        .query_filtered::<&PieceOf, Without<Leaving>>();
-    let shown: Vec<_> = query.iter(app.world()).map(|p| (p.cell, p.look)).collect();
+    let shown = shown_pieces(app);
     pieces_match(game(app), &shown).unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
