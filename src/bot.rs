@@ -53,6 +53,8 @@ pub enum Purpose {
 pub struct Thinking {
     pub purpose: Purpose,
     pub revision: u64,
+    /// Nodes of the seat's last search that this one goes on from (0 for a fresh one).
+    pub kept_nodes: usize,
     pub started: Instant,
     shared: Arc<Shared>,
     work: Work,
@@ -69,6 +71,41 @@ enum Work {
 struct Answer {
     text: Option<String>,
     value: f64,
+    /// The search, with its root moved past its answer, to go on from next time.
+    thinker: Box<dyn Thinker>,
+}
+
+impl Answer {
+    fn from(mut thinker: Box<dyn Thinker>) -> Answer {
+        let value = thinker.value();
+        let text = thinker.best_move();
+        if let Some(text) = &text {
+            thinker.advance(text);
+        }
+        Answer {
+            text,
+            value,
+            thinker,
+        }
+    }
+}
+
+/// Each bot seat's search from its last move, kept so the next one starts from the
+/// subtree it reached (as the measured CLI bots do).
+#[derive(Resource, Default)]
+pub struct KeptSearches(Vec<Option<Box<dyn Thinker>>>);
+
+impl KeptSearches {
+    fn take(&mut self, seat: usize) -> Option<Box<dyn Thinker>> {
+        self.0.get_mut(seat).and_then(Option::take)
+    }
+
+    fn keep(&mut self, seat: usize, thinker: Box<dyn Thinker>) {
+        if self.0.len() <= seat {
+            self.0.resize_with(seat + 1, || None);
+        }
+        self.0[seat] = Some(thinker);
+    }
 }
 
 /// What the search and the frame share: how far it is, and a request to stop.
@@ -131,6 +168,7 @@ pub fn plugin(app: &mut App) {
         .duration_since(web_time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
     app.init_resource::<BotRunner>()
+        .init_resource::<KeptSearches>()
         .insert_resource(BotSeeds(clock_seed))
         .add_message::<RequestHint>()
         .add_systems(OnExit(InMatch), stop_thinking)
@@ -143,9 +181,10 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn stop_thinking(mut commands: Commands) {
+fn stop_thinking(mut commands: Commands, mut kept: ResMut<KeptSearches>) {
     commands.remove_resource::<Thinking>();
     commands.remove_resource::<Hint>();
+    kept.0.clear();
 }
 
 fn begin(
@@ -154,9 +193,11 @@ fn begin(
     seat: Seat,
     runner: BotRunner,
     seed: u64,
+    kept: Option<Box<dyn Thinker>>,
 ) -> Option<Thinking> {
     let spec = seat.spec()?;
-    let mut thinker = game.table.thinker(&spec, seed);
+    let mut thinker = game.table.thinker_from(&spec, seed, kept);
+    let kept_nodes = thinker.tree_size().saturating_sub(1);
     let shared = Arc::new(Shared::default());
     let work = match runner {
         BotRunner::FrameSlices => Work::Slices(thinker),
@@ -167,16 +208,14 @@ fn begin(
                     shared.set_progress(thinker.progress());
                 }
                 shared.set_progress(1.0);
-                Answer {
-                    text: thinker.best_move(),
-                    value: thinker.value(),
-                }
+                Answer::from(thinker)
             }))
         }
     };
     Some(Thinking {
         purpose,
         revision: game.table.revision(),
+        kept_nodes,
         started: Instant::now(),
         shared,
         work,
@@ -192,6 +231,7 @@ fn start_bot_move(
     animating: Res<Animating>,
     runner: Res<BotRunner>,
     mut seeds: ResMut<BotSeeds>,
+    mut kept: ResMut<KeptSearches>,
 ) {
     let Some(game) = game else {
         return;
@@ -217,6 +257,7 @@ fn start_bot_move(
         seat,
         *runner,
         seeds.next(),
+        kept.take(seat_index),
     ) {
         commands.insert_resource(thinking);
     }
@@ -249,6 +290,7 @@ fn start_hint(
         Seat::Bot(HINT_LEVEL),
         *runner,
         seeds.next(),
+        None,
     ) {
         commands.insert_resource(thinking);
     }
@@ -262,6 +304,7 @@ fn think(
     game: Option<Res<Match>>,
     paused: Res<Paused>,
     mut input: MessageWriter<PlayerInput>,
+    mut kept: ResMut<KeptSearches>,
 ) {
     let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
         return;
@@ -272,7 +315,7 @@ fn think(
         return;
     }
     let thinking = &mut *thinking_res;
-    let answer = match &mut thinking.work {
+    let sliced_done = match &mut thinking.work {
         Work::Slices(thinker) => {
             let start = Instant::now();
             let mut going = true;
@@ -280,18 +323,25 @@ fn think(
                 going = thinker.think(BATCH);
             }
             thinking.shared.set_progress(thinker.progress());
-            (!going).then(|| Answer {
-                text: thinker.best_move(),
-                value: thinker.value(),
-            })
+            !going
         }
+        _ => false,
+    };
+    let answer = match &mut thinking.work {
         Work::Task(task) => check_ready(task),
-        Work::Done => None,
+        Work::Slices(_) if sliced_done => match std::mem::replace(&mut thinking.work, Work::Done) {
+            Work::Slices(thinker) => Some(Answer::from(thinker)),
+            _ => None,
+        },
+        _ => None,
     };
     if let Some(answer) = answer {
         thinking.work = Work::Done;
         match thinking.purpose {
-            Purpose::Move { .. } => thinking.ready = answer.text,
+            Purpose::Move { seat } => {
+                thinking.ready = answer.text;
+                kept.keep(seat, answer.thinker);
+            }
             Purpose::Hint => {
                 if let Some(text) = answer.text {
                     let cells = game.table.move_cells(&text).unwrap_or_default();

@@ -142,3 +142,34 @@ fn a_hint_names_a_legal_move_and_lights_its_cells() {
     app.update();
     assert!(app.world().get_resource::<Hint>().is_none());
 }
+
+#[test]
+fn a_bot_goes_on_from_the_tree_of_its_last_move() {
+    let mut app = app_with(BotRunner::FrameSlices);
+    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Bot(3)]);
+    let mut searches = Vec::new();
+    for turn in 0..2 {
+        let table = &app.world().resource::<Match>().table;
+        let text = table
+            .thinker(&tabula_bot::BotSpec::Random, turn)
+            .best_move();
+        app.world_mut()
+            .write_message(PlayerInput::Notation(text.unwrap()));
+        let person_moved = 2 * turn as usize + 1;
+        run_until(&mut app, "the bot starts thinking", |app| {
+            record_len(app) == person_moved && app.world().get_resource::<Thinking>().is_some()
+        });
+        searches.push(app.world().resource::<Thinking>().kept_nodes);
+        run_until(&mut app, "the bot's reply", |app| {
+            record_len(app) == person_moved + 1
+        });
+        run_until(&mut app, "the board settling", |app| {
+            !app.world().resource::<Animating>().0
+        });
+    }
+    assert_eq!(searches[0], 0, "the first search starts fresh");
+    assert!(
+        searches[1] > 0,
+        "the second goes on from the first: {searches:?}"
+    );
+}

@@ -302,7 +302,16 @@ pub trait Table: Send + Sync {
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String>;
 
     /// A bot's search from the position on the table.
-    fn thinker(&self, spec: &tabula_bot::BotSpec, seed: u64) -> Box<dyn Thinker>;
+    fn thinker(&self, spec: &tabula_bot::BotSpec, seed: u64) -> Box<dyn Thinker> {
+        self.thinker_from(spec, seed, None)
+    }
+    /// The same, going on with a search kept from the seat's last move if it fits.
+    fn thinker_from(
+        &self,
+        spec: &tabula_bot::BotSpec,
+        seed: u64,
+        kept: Option<Box<dyn Thinker>>,
+    ) -> Box<dyn Thinker>;
     /// The cells a move in notation would travel from or to here, to show it as a hint.
     fn move_cells(&self, text: &str) -> Result<Vec<usize>, String>;
 }

@@ -385,8 +385,13 @@ where
         self.play(mv)
     }
 
-    fn thinker(&self, spec: &tabula_bot::BotSpec, seed: u64) -> Box<dyn super::Thinker> {
-        super::thinker::thinker_for(&self.game, spec, seed)
+    fn thinker_from(
+        &self,
+        spec: &tabula_bot::BotSpec,
+        seed: u64,
+        kept: Option<Box<dyn super::Thinker>>,
+    ) -> Box<dyn super::Thinker> {
+        super::thinker::thinker_for(&self.game, spec, seed, kept)
     }
 
     fn move_cells(&self, text: &str) -> Result<Vec<usize>, String> {

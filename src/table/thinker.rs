@@ -6,7 +6,7 @@ use rand::rngs::SmallRng;
 use tabula_bot::{BotSpec, Budget, Knowledge, Search};
 use web_time::Instant;
 
-pub trait Thinker: Send + Sync {
+pub trait Thinker: Send + Sync + std::any::Any {
     /// Thinks for up to `iterations` more; false once the budget is spent or the
     /// position is decided, when `best_move` is final.
     fn think(&mut self, iterations: u64) -> bool;
@@ -16,10 +16,34 @@ pub trait Thinker: Send + Sync {
     fn best_move(&mut self) -> Option<String>;
     /// The chance the seat to move wins, as the search sees it (draws half).
     fn value(&self) -> f64;
+    /// Moves the root to after `text` (the move just played), keeping the tree under it.
+    fn advance(&mut self, _text: &str) {}
+    /// The nodes the search holds (more than one when a kept tree is reused).
+    fn tree_size(&self) -> usize {
+        0
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
 }
 
-/// A thinker for `spec` from `game`.
-pub fn thinker_for<G: Knowledge>(game: &G, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {
+/// A thinker for `spec` from `game`. A search kept from this seat's last move (for the
+/// same game and spec) goes on from `game` with the subtree it reached, as the CLI's bots do.
+pub fn thinker_for<G: Knowledge>(
+    game: &G,
+    spec: &BotSpec,
+    seed: u64,
+    kept: Option<Box<dyn Thinker>>,
+) -> Box<dyn Thinker> {
+    if let (BotSpec::Search { config, budget }, Some(kept)) = (spec, kept)
+        && let Ok(mut thinker) = kept.into_any().downcast::<SearchThinker<G>>()
+        && thinker.search.config() == config
+    {
+        thinker.search.set_position(game);
+        thinker.budget = *budget;
+        thinker.started = Instant::now();
+        thinker.done = 0;
+        thinker.finished = false;
+        return thinker;
+    }
     match spec {
         BotSpec::Random => Box::new(RandomThinker {
             game: game.clone(),
@@ -76,6 +100,20 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
     fn value(&self) -> f64 {
         self.search.root_value()
     }
+
+    fn advance(&mut self, text: &str) {
+        if let Ok(mv) = self.search.position().parse_move(text) {
+            self.search.advance(&mv);
+        }
+    }
+
+    fn tree_size(&self) -> usize {
+        self.search.tree_size()
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
 }
 
 struct RandomThinker<G: Knowledge> {
@@ -99,5 +137,9 @@ impl<G: Knowledge> Thinker for RandomThinker<G> {
 
     fn value(&self) -> f64 {
         0.5
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
     }
 }
