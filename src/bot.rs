@@ -34,7 +34,7 @@ impl Default for BotRunner {
 
 /// The frame time a sliced search may take, leaving the rest for drawing.
 const SLICE: Duration = Duration::from_millis(12);
-/// Iterations between looks at the clock and the stop flag.
+/// Iterations between looks at the stop flag on a background task.
 const BATCH: u64 = 64;
 /// The level a hint thinks at.
 const HINT_LEVEL: u8 = 3;
@@ -319,8 +319,9 @@ fn think(
         Work::Slices(thinker) => {
             let start = Instant::now();
             let mut going = true;
+            // One iteration at a time: an iteration may be long, and the frame must not be.
             while going && start.elapsed() < SLICE {
-                going = thinker.think(BATCH);
+                going = thinker.think(1);
             }
             thinking.shared.set_progress(thinker.progress());
             !going
