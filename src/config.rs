@@ -160,15 +160,15 @@ pub fn parse(text: &str) -> Result<Settings, String> {
 /// Reads the settings file at `path`; a missing file is not a problem.
 pub fn load(path: &Path) -> (Settings, Vec<String>) {
     let mut problems = Vec::new();
-    let settings = match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text).unwrap_or_else(|error| {
+    let settings = match crate::storage::read_file(path) {
+        Ok(Some(text)) => parse(&text).unwrap_or_else(|error| {
             problems.push(format!(
                 "{}: {error}. Using the built-in settings.",
                 path.display()
             ));
             Settings::default()
         }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Settings::default(),
+        Ok(None) => Settings::default(),
         Err(e) => {
             problems.push(format!(
                 "{}: {e}. Using the built-in settings.",
@@ -270,9 +270,15 @@ impl SettingsFile {
     /// `TABULA_CONFIG_DIR/settings.ron`, or `tabula/settings.ron` in the platform's
     /// config directory.
     pub fn platform() -> Option<SettingsFile> {
+        if cfg!(target_arch = "wasm32") {
+            // Local storage, beside the saved games.
+            return crate::storage::Storage::platform()
+                .path("settings.ron")
+                .map(SettingsFile);
+        }
         std::env::var_os("TABULA_CONFIG_DIR")
             .map(PathBuf::from)
-            .or_else(|| dirs::config_dir().map(|d| d.join("tabula")))
+            .or_else(config_dir)
             .map(|dir| SettingsFile(dir.join("settings.ron")))
     }
 }
@@ -281,19 +287,33 @@ impl SettingsFile {
 /// player's file is moved aside, so saving new settings never overwrites it.
 fn load_first(file: Option<&SettingsFile>) -> (Settings, Vec<String>) {
     if let Some(SettingsFile(path)) = file
-        && path.exists()
+        && crate::storage::file_exists(path)
     {
         let (settings, mut problems) = load(path);
         if !problems.is_empty() {
             let aside = crate::storage::free_name(&path.with_extension("ron.unreadable"));
-            match std::fs::rename(path, &aside) {
+            match crate::storage::rename_file(path, &aside) {
                 Ok(()) => problems.push(format!("It is kept as {}.", aside.display())),
                 Err(e) => problems.push(format!("It could not be moved aside: {e}.")),
             }
         }
         return (settings, problems);
     }
+    if cfg!(target_arch = "wasm32") {
+        // A page has no working directory.
+        return (Settings::default(), Vec::new());
+    }
     load(Path::new(SETTINGS_PATH))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn config_dir() -> Option<PathBuf> {
+    dirs::config_dir().map(|d| d.join("tabula"))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn config_dir() -> Option<PathBuf> {
+    None
 }
 
 pub fn plugin(app: &mut App) {

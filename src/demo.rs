@@ -26,19 +26,55 @@ struct Demo {
     /// Frames waited since the board settled (the renderer needs a few to catch up).
     settled_frames: u32,
     shot_taken_at: Option<u32>,
+    /// Moves reported so far, for the log a browser test reads.
+    reported: usize,
+    finished: bool,
 }
 
-/// Reads `TABULA_DEMO`; `None` when unset, an error naming the bad part otherwise.
-fn demo_from_env() -> Option<Result<Demo, String>> {
-    let spec = std::env::var("TABULA_DEMO").ok()?;
+/// A demo as asked for: the game spec, options, seats and screenshot file.
+struct DemoRequest {
+    spec: String,
+    options: String,
+    seats: String,
+    screenshot: Option<String>,
+}
+
+/// `TABULA_DEMO` and its companions.
+#[cfg(not(target_arch = "wasm32"))]
+fn demo_request() -> Option<DemoRequest> {
+    Some(DemoRequest {
+        spec: std::env::var("TABULA_DEMO").ok()?,
+        options: std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
+        seats: std::env::var("TABULA_DEMO_SEATS").unwrap_or_default(),
+        screenshot: std::env::var("TABULA_SCREENSHOT").ok(),
+    })
+}
+
+/// The page's URL: `?demo=adomoc:12:1&seats=human,2&options=k=v,k=v` (no screenshot:
+/// the browser test takes its own).
+#[cfg(target_arch = "wasm32")]
+fn demo_request() -> Option<DemoRequest> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    Some(DemoRequest {
+        spec: params.get("demo")?,
+        options: params.get("options").unwrap_or_default(),
+        seats: params.get("seats").unwrap_or_default(),
+        screenshot: None,
+    })
+}
+
+/// Whether a demo was asked for (it then draws every frame).
+pub fn requested() -> bool {
+    demo_request().is_some()
+}
+
+/// The demo asked for; `None` when there is none, an error naming the bad part otherwise.
+fn demo_from_request() -> Option<Result<Demo, String>> {
+    let request = demo_request()?;
     Some(
-        parse_demo(
-            &spec,
-            &std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
-            std::env::var("TABULA_SCREENSHOT").ok(),
-        )
-        .and_then(|mut demo| {
-            demo.seats = parse_seats(&std::env::var("TABULA_DEMO_SEATS").unwrap_or_default())?;
+        parse_demo(&request.spec, &request.options, request.screenshot).and_then(|mut demo| {
+            demo.seats = parse_seats(&request.seats)?;
             Ok(demo)
         }),
     )
@@ -94,11 +130,13 @@ fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<D
         started: false,
         settled_frames: 0,
         shot_taken_at: None,
+        reported: 0,
+        finished: false,
     })
 }
 
 pub fn plugin(app: &mut App) {
-    match demo_from_env() {
+    match demo_from_request() {
         None => {}
         Some(Ok(demo)) => {
             app.insert_resource(demo)
@@ -139,6 +177,7 @@ fn play_demo(
         return;
     }
     let table = &game.table;
+    report_progress(&mut demo, table.as_ref());
     let bot_to_move = game.seats.get(table.to_move()).is_some_and(|s| s.is_bot());
     if table.record().len() < demo.moves && !table.status().is_over() {
         // Bots move for themselves; and someone looking back at earlier moves is left to it.
@@ -171,6 +210,29 @@ fn play_demo(
             exit.write(AppExit::Success);
         }
         _ => {}
+    }
+}
+
+/// Logs each move and the end of the demo (`tabula-demo: …` lines, which the browser
+/// test looks for in the console).
+fn report_progress(demo: &mut Demo, table: &dyn crate::table::Table) {
+    let record = table.record();
+    while demo.reported < record.len() {
+        demo.reported += 1;
+        info!(
+            "tabula-demo: move {}: {}",
+            demo.reported,
+            record[demo.reported - 1]
+        );
+    }
+    let done = record.len() >= demo.moves || table.status().is_over();
+    if done && !demo.finished {
+        demo.finished = true;
+        info!(
+            "tabula-demo: finished after {} moves ({})",
+            record.len(),
+            table.status_text()
+        );
     }
 }
 

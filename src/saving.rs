@@ -177,8 +177,8 @@ fn save_games(
 }
 
 /// Reads a record file for the load window.
-pub fn read_record(path: &std::path::Path) -> Result<Record, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn read_record(storage: &Storage, path: &std::path::Path) -> Result<Record, String> {
+    let text = storage.read_path(path)?;
     Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

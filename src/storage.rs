@@ -1,11 +1,21 @@
 //! Where the game keeps what the player saves: the autosaved game and saved records, in
-//! the platform's data directory (`TABULA_DATA_DIR` overrides it). Every write goes to a
-//! temporary file that is then renamed over the old one, and the old one is kept as
-//! `NAME.bak`, so a crash or a full disk never leaves the player with nothing.
+//! the platform's data directory (`TABULA_DATA_DIR` overrides it), or in the browser's
+//! local storage on the web. Every write goes to a temporary file that is then renamed
+//! over the old one, and the old one is kept as `NAME.bak`, so a crash or a full disk
+//! never leaves the player with nothing.
 
 use bevy::prelude::*;
-use std::io::Write;
 use std::path::{Path, PathBuf};
+
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "storage/files.rs"]
+mod backend;
+#[cfg(target_arch = "wasm32")]
+#[path = "storage/browser.rs"]
+mod backend;
+
+pub use backend::write_atomic;
+pub(crate) use backend::{exists as file_exists, read as read_file, rename as rename_file};
 
 /// The data directory; `None` keeps nothing on disk (headless tests, or no home).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -17,12 +27,17 @@ pub const AUTOSAVE: &str = "autosave.ron";
 pub const RECORDS: &str = "records";
 
 impl Storage {
-    /// `TABULA_DATA_DIR`, or `tabula` in the platform's data directory.
+    /// `TABULA_DATA_DIR`, or `tabula` in the platform's data directory; on the web,
+    /// `tabula/` keys in local storage (if the browser allows it).
     pub fn platform() -> Storage {
-        let dir = std::env::var_os("TABULA_DATA_DIR")
-            .map(PathBuf::from)
-            .or_else(|| dirs::data_dir().map(|d| d.join("tabula")));
-        Storage { dir }
+        Storage {
+            dir: backend::data_dir(),
+        }
+    }
+
+    /// Where the files of `folder` are, in words, for the load window.
+    pub fn describe(&self, folder: &str) -> Option<String> {
+        self.path(folder).map(|path| backend::describe(&path))
     }
 
     pub fn at(dir: impl Into<PathBuf>) -> Storage {
@@ -40,11 +55,7 @@ impl Storage {
         let Some(path) = self.path(name) else {
             return Ok(None);
         };
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-        }
+        backend::read(&path).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Writes `name` atomically, keeping the file it replaces as `NAME.bak`.
@@ -60,14 +71,14 @@ impl Storage {
     pub fn set_aside(&self, name: &str, why: &str) -> Result<PathBuf, String> {
         let path = self.path(name).ok_or("there is no data directory")?;
         let aside = free_name(&path.with_file_name(format!("{name}.{why}")));
-        std::fs::rename(&path, &aside).map_err(|e| format!("{}: {e}", path.display()))?;
+        backend::rename(&path, &aside).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(aside)
     }
 
     pub fn remove(&self, name: &str) {
         if let Some(path) = self.path(name) {
             // A file that is already gone is what was wanted.
-            let _ = std::fs::remove_file(path);
+            let _ = backend::remove(&path);
         }
     }
 
@@ -81,43 +92,23 @@ impl Storage {
 
     /// The files in `folder`, newest first.
     pub fn list(&self, folder: &str) -> Vec<PathBuf> {
-        let Some(dir) = self.path(folder) else {
-            return Vec::new();
-        };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
-            .flatten()
-            .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
-            .map(|e| {
-                let modified = e.metadata().and_then(|m| m.modified());
-                (modified.unwrap_or(std::time::UNIX_EPOCH), e.path())
-            })
-            .collect();
-        files.sort_by(|a, b| b.cmp(a));
-        files.into_iter().map(|(_, path)| path).collect()
+        match self.path(folder) {
+            Some(dir) => backend::list(&dir),
+            None => Vec::new(),
+        }
+    }
+
+    /// The text of a file the load window listed.
+    pub fn read_path(&self, path: &Path) -> Result<String, String> {
+        match backend::read(path) {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => Err(format!("{}: there is no such file", path.display())),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
     }
 }
 
-/// Writes through a temporary file and a rename; the replaced file becomes `PATH.bak`.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let temporary = with_suffix(path, ".tmp");
-    {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-    }
-    if path.exists() {
-        std::fs::copy(path, with_suffix(path, ".bak"))?;
-    }
-    std::fs::rename(&temporary, path)
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -125,7 +116,7 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 
 /// `path` itself if it is free, else the first of `stem-2.ext`, `stem-3.ext`, … that is.
 pub fn free_name(path: &Path) -> PathBuf {
-    if !path.exists() {
+    if !backend::exists(path) {
         return path.to_path_buf();
     }
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
@@ -138,7 +129,7 @@ pub fn free_name(path: &Path) -> PathBuf {
             };
             path.with_file_name(name)
         })
-        .find(|candidate| !candidate.exists())
+        .find(|candidate| !backend::exists(candidate))
         .expect("some number is free")
 }
 

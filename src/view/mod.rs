@@ -14,6 +14,7 @@ mod records;
 mod redraw;
 mod rules_help;
 
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -24,17 +25,28 @@ pub fn window_plugin(app: &mut App) {
     let window = Window {
         title: "Tabula".into(),
         resolution: WindowResolution::new(1280, 800),
+        // On the web: the page's canvas, as large as the page lets it be.
+        canvas: cfg!(target_arch = "wasm32").then(|| "#tabula".to_string()),
+        fit_canvas_to_parent: true,
         ..default()
     };
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(window),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            })
+            // There are no `.meta` files; asking for them costs a failed request each on the web.
+            .set(AssetPlugin {
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
     .add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin))
     // Draw only when something happens: near-zero CPU while the board is still. (The
     // desktop preset also wakes every 5 s, which costs a second of CPU a frame when
     // rendering in software.)
-    .insert_resource(if std::env::var_os("TABULA_DEMO").is_some() {
+    .insert_resource(if crate::demo::requested() {
         WinitSettings::continuous()
     } else {
         WinitSettings {

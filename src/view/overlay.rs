@@ -62,6 +62,9 @@ struct Helpers<'w> {
 #[derive(Resource, Default)]
 struct FocusMoveEntry(bool);
 
+/// A page cannot quit; closing its tab does.
+const QUIT_OFFERED: bool = cfg!(not(target_arch = "wasm32"));
+
 const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
 
 fn colour32(colour: Color) -> egui::Color32 {
@@ -131,7 +134,7 @@ fn title_screen(
             for problem in &problems.0 {
                 ui.colored_label(ERROR_COLOUR, problem);
             }
-            if ui.button("Quit").clicked() {
+            if QUIT_OFFERED && ui.button("Quit").clicked() {
                 exit.write(AppExit::Success);
             }
         });
@@ -630,7 +633,7 @@ fn pause_menu(
             if ui.button("Title screen").clicked() {
                 next.set(Screen::Title);
             }
-            if ui.button("Quit").clicked() {
+            if QUIT_OFFERED && ui.button("Quit").clicked() {
                 exit.write(AppExit::Success);
             }
         });

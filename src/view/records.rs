@@ -66,9 +66,9 @@ fn load_window(
         .default_width(460.0)
         .open(&mut open)
         .show(ctx, |ui| {
-            match &storage.path(RECORDS) {
-                Some(dir) => ui.label(format!("Saved games in {}", dir.display())),
-                None => ui.label("There is no folder for saved games here."),
+            match storage.describe(RECORDS) {
+                Some(place) => ui.label(format!("Saved games in {place}")),
+                None => ui.label("There is no place for saved games here."),
             };
             egui::ScrollArea::vertical()
                 .max_height(200.0)
@@ -82,7 +82,7 @@ fn load_window(
                             |n| n.to_string_lossy().into_owned(),
                         );
                         if ui.button(name).clicked() {
-                            chosen = Some(read_record(path));
+                            chosen = Some(read_record(&storage, path));
                         }
                     }
                 });
