@@ -456,15 +456,7 @@ mod tests {
             cut in 0usize..2_000,
             edits in proptest::collection::vec((0usize..2_000, 0u8..95), 0..4),
         ) {
-            let mut bytes = DEFAULTS.as_bytes().to_vec();
-            bytes.truncate(cut % (bytes.len() + 1));
-            for (at, byte) in edits {
-                if !bytes.is_empty() {
-                    let at = at % bytes.len();
-                    bytes[at] = b' ' + byte;
-                }
-            }
-            let text = String::from_utf8_lossy(&bytes);
+            let text = crate::record::tests::damage(DEFAULTS, cut, &edits);
             if let Err(error) = parse(&text) {
                 proptest::prop_assert!(!error.is_empty());
             }

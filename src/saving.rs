@@ -7,6 +7,7 @@ use crate::screens::{InMatch, Match, Screen};
 use crate::storage::{AUTOSAVE, RECORDS, Storage, timestamp};
 use crate::turn::TurnSystems;
 use bevy::prelude::*;
+use std::path::PathBuf;
 
 /// An unfinished game from the last session, offered on the title screen.
 #[derive(Resource, Clone, Debug, Default)]
@@ -151,10 +152,15 @@ fn keep_replaced_game(storage: &Storage, next: &Record) -> Result<(), String> {
         return Ok(());
     }
     let stem = format!("{}-{}-unfinished", previous.game, timestamp());
+    save_new_record(storage, &stem, &text).map(|_| ())
+}
+
+/// Writes a record under a new name in `records/`, never over another file.
+fn save_new_record(storage: &Storage, stem: &str, text: &str) -> Result<PathBuf, String> {
     let name = storage
-        .new_name(RECORDS, &stem, "ron")
-        .ok_or("there is no data directory")?;
-    storage.write(&name, &text).map(|_| ())
+        .new_name(RECORDS, stem, "ron")
+        .ok_or("there is no data directory to save in")?;
+    storage.write(&name, text)
 }
 
 fn save_games(
@@ -168,10 +174,7 @@ fn save_games(
     }
     let stem = format!("{}-{}", game.table.kind().key(), timestamp());
     let record = Record::of(game.table.as_ref(), &game.seats);
-    let saved = storage
-        .new_name(RECORDS, &stem, "ron")
-        .ok_or_else(|| "there is no data directory to save in".to_string())
-        .and_then(|name| storage.write(&name, &record.to_ron()))
+    let saved = save_new_record(&storage, &stem, &record.to_ron())
         .map(|path| format!("Saved to {}", path.display()));
     message.0 = Some(saved);
 }

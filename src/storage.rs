@@ -75,13 +75,6 @@ impl Storage {
         Ok(aside)
     }
 
-    pub fn remove(&self, name: &str) {
-        if let Some(path) = self.path(name) {
-            // A file that is already gone is what was wanted.
-            let _ = backend::remove(&path);
-        }
-    }
-
     /// A name for a new file in `folder` starting with `stem` that no file has yet.
     pub fn new_name(&self, folder: &str, stem: &str, extension: &str) -> Option<String> {
         let dir = self.path(folder)?;

@@ -113,18 +113,13 @@ fn travel(
             .and_then(|seat| seats.get(seat))
             .is_some_and(|seat| seat.is_bot())
     };
-    let mut request = pending;
-    if request.is_none() && redo_to_person.0 {
-        let ply = table.record().len();
-        if bot_at(table.as_ref(), ply) && table.line().len() > ply {
-            request = Some(Travel::Redo);
-        }
-    }
+    let ply = table.record().len();
+    // A redo against a bot goes on while a bot has the turn and the line has more.
+    let go_on = redo_to_person.0 && bot_at(table.as_ref(), ply) && table.line().len() > ply;
     redo_to_person.0 = false;
-    let Some(request) = request else {
+    let Some(request) = pending.or(go_on.then_some(Travel::Redo)) else {
         return;
     };
-    let ply = table.record().len();
     let has_person = seats.iter().any(|seat| !seat.is_bot());
     let result = match request {
         Travel::Undo => {

@@ -69,7 +69,7 @@ pub fn rename(from: &Path, to: &Path) -> std::io::Result<()> {
     remove(from)
 }
 
-pub fn remove(path: &Path) -> std::io::Result<()> {
+fn remove(path: &Path) -> std::io::Result<()> {
     let storage = local_storage().ok_or_else(unavailable)?;
     storage.remove_item(&key(path)).map_err(refused)?;
     storage

@@ -43,10 +43,6 @@ pub fn rename(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::rename(from, to)
 }
 
-pub fn remove(path: &Path) -> std::io::Result<()> {
-    std::fs::remove_file(path)
-}
-
 pub fn exists(path: &Path) -> bool {
     path.exists()
 }

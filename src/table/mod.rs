@@ -261,8 +261,6 @@ pub trait Table: Send + Sync {
     fn revision(&self) -> u64;
     /// The seat to move after `ply` moves of the record (`None` past the record).
     fn to_move_after(&self, ply: usize) -> Option<usize>;
-    /// Takes back the last move; it stays in the line. False at the start.
-    fn undo(&mut self) -> bool;
     /// Plays the next move of the line again; its events in order.
     fn redo(&mut self) -> Result<Vec<PlayedEvent>, String>;
     /// Jumps to the position after `ply` moves of the line, without events.

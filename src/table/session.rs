@@ -114,15 +114,9 @@ impl<G: Look> Session<G> {
     fn recompute_last_move_cells(&mut self) {
         let ply = self.before.len();
         self.last_move_cells = match (ply.checked_sub(1), self.before.last()) {
-            (Some(last), Some(before)) => self.line[last..]
-                .first()
-                .and_then(|text| before.parse_move(text).ok())
-                .and_then(|mv| {
-                    let mut after = before.clone();
-                    let events = after.apply(&mv).ok()?;
-                    Some(moved_cells(&played_events(before, &events)))
-                })
-                .unwrap_or_default(),
+            (Some(last), Some(before)) => {
+                cells_of_move(before, &self.line[last]).unwrap_or_default()
+            }
             _ => Vec::new(),
         };
     }
@@ -138,16 +132,38 @@ impl<G: Look> Session<G> {
         }
     }
 
-    /// Plays the next move of the line.
-    fn step_forward(&mut self) -> Result<Vec<PlayedEvent>, String> {
+    /// The next move of the line, read in this position.
+    fn next_move(&self) -> Result<G::Move, String> {
         let text = self
             .line
             .get(self.before.len())
-            .cloned()
             .ok_or("there is no move to replay")?;
-        let mv = self.game.parse_move(&text).map_err(|e| e.to_string())?;
+        self.game.parse_move(text).map_err(|e| e.to_string())
+    }
+
+    /// Plays the next move of the line with its events.
+    fn step_forward(&mut self) -> Result<Vec<PlayedEvent>, String> {
+        let mv = self.next_move()?;
         self.play(mv)
     }
+
+    /// Plays the next move of the line for a jump: checked, but with no events and no
+    /// move builder, which the jump's end sets up once.
+    fn step_forward_quietly(&mut self) -> Result<(), String> {
+        let mv = self.next_move()?;
+        let before = self.game.clone();
+        self.game.apply(&mv).map_err(|e| e.to_string())?;
+        self.before.push(before);
+        Ok(())
+    }
+}
+
+/// The cells a move in notation travels from or to in `before`.
+fn cells_of_move<G: Look>(before: &G, text: &str) -> Result<Vec<usize>, String> {
+    let mv = before.parse_move(text).map_err(|e| e.to_string())?;
+    let mut after = before.clone();
+    let events = after.apply(&mv).map_err(|e| e.to_string())?;
+    Ok(moved_cells(&played_events(before, &events)))
 }
 
 /// A move's rules events in words and animations, named from the position before it.
@@ -245,15 +261,6 @@ where
         }
     }
 
-    fn undo(&mut self) -> bool {
-        let taken = self.step_back();
-        if taken {
-            self.recompute_last_move_cells();
-            self.changed();
-        }
-        taken
-    }
-
     fn redo(&mut self) -> Result<Vec<PlayedEvent>, String> {
         self.step_forward()
     }
@@ -271,12 +278,14 @@ where
         while self.before.len() > ply {
             self.step_back();
         }
-        while self.before.len() < ply {
-            self.step_forward()?;
+        let mut replayed = Ok(());
+        while self.before.len() < ply && replayed.is_ok() {
+            replayed = self.step_forward_quietly();
         }
+        // Even a replay stopped by a bad move leaves a consistent position behind.
         self.recompute_last_move_cells();
         self.changed();
-        Ok(())
+        replayed
     }
 
     fn discard_later_moves(&mut self) {
@@ -395,10 +404,7 @@ where
     }
 
     fn move_cells(&self, text: &str) -> Result<Vec<usize>, String> {
-        let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
-        let mut after = self.game.clone();
-        let events = after.apply(&mv).map_err(|e| e.to_string())?;
-        Ok(moved_cells(&played_events(&self.game, &events)))
+        cells_of_move(&self.game, text)
     }
 
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String> {
