@@ -32,8 +32,11 @@ impl Default for BotRunner {
     }
 }
 
-/// The frame time a sliced search may take, leaving the rest for drawing.
-const SLICE: Duration = Duration::from_millis(12);
+/// The frame time a sliced search may take while pieces move, leaving the rest for drawing.
+const ANIMATING_SLICE: Duration = Duration::from_millis(12);
+/// The slice while the board is still: about 30 frames a second keep hover and buttons
+/// responsive, and the search, which counts only its own time, ends sooner.
+const STILL_SLICE: Duration = Duration::from_millis(30);
 /// Iterations between looks at the stop flag on a background task.
 const BATCH: u64 = 64;
 /// The level a hint thinks at.
@@ -305,6 +308,7 @@ fn think(
     paused: Res<Paused>,
     mut input: MessageWriter<PlayerInput>,
     mut kept: ResMut<KeptSearches>,
+    animating: Res<Animating>,
 ) {
     let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
         return;
@@ -318,9 +322,14 @@ fn think(
     let sliced_done = match &mut thinking.work {
         Work::Slices(thinker) => {
             let start = Instant::now();
+            let slice = if animating.0 {
+                ANIMATING_SLICE
+            } else {
+                STILL_SLICE
+            };
             let mut going = true;
             // One iteration at a time: an iteration may be long, and the frame must not be.
-            while going && start.elapsed() < SLICE {
+            while going && start.elapsed() < slice {
                 going = thinker.think(1);
             }
             thinking.shared.set_progress(thinker.progress());

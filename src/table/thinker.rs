@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_bot::{BotSpec, Budget, Knowledge, Search};
-use web_time::Instant;
+use web_time::{Duration, Instant};
 
 pub trait Thinker: Send + Sync + std::any::Any {
     /// Thinks for up to `iterations` more; false once the budget is spent or the
@@ -39,7 +39,7 @@ pub fn thinker_for<G: Knowledge>(
     {
         thinker.search.set_position(game);
         thinker.budget = *budget;
-        thinker.started = Instant::now();
+        thinker.thought = Duration::ZERO;
         thinker.done = 0;
         thinker.finished = false;
         return thinker;
@@ -52,7 +52,7 @@ pub fn thinker_for<G: Knowledge>(
         BotSpec::Search { config, budget } => Box::new(SearchThinker {
             search: Search::new(game.clone(), config.clone(), seed),
             budget: *budget,
-            started: Instant::now(),
+            thought: Duration::ZERO,
             done: 0,
             finished: false,
         }),
@@ -62,15 +62,18 @@ pub fn thinker_for<G: Knowledge>(
 struct SearchThinker<G: Knowledge> {
     search: Search<G>,
     budget: Budget,
-    started: Instant,
+    /// Time spent in `think`, which the budget counts: searching in slices of frames (the
+    /// web) then takes longer but is as strong as searching straight through.
+    thought: Duration,
     done: u64,
     finished: bool,
 }
 
 impl<G: Knowledge> Thinker for SearchThinker<G> {
     fn think(&mut self, iterations: u64) -> bool {
+        let start = Instant::now();
         for _ in 0..iterations {
-            if self.finished || self.budget.spent(self.done, self.started.elapsed()) {
+            if self.finished || self.budget.spent(self.done, self.thought + start.elapsed()) {
                 self.finished = true;
                 break;
             }
@@ -81,6 +84,7 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
             }
             self.done += 1;
         }
+        self.thought += start.elapsed();
         !self.finished
     }
 
@@ -88,7 +92,7 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
         if self.finished {
             1.0
         } else {
-            self.budget.progress(self.done, self.started.elapsed())
+            self.budget.progress(self.done, self.thought)
         }
     }
 
@@ -141,5 +145,24 @@ impl<G: Knowledge> Thinker for RandomThinker<G> {
 
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::Game;
+    use tabula_rules::adomoc::Adomoc;
+
+    #[test]
+    fn only_time_spent_thinking_counts_against_the_budget() {
+        let game = Adomoc::new(Default::default()).unwrap();
+        let spec: BotSpec = "mcts:ms=300".parse().unwrap();
+        let mut thinker = thinker_for(&game, &spec, 1, None);
+        assert!(thinker.think(1));
+        // A wait longer than the whole budget, as between the frames of a sliced search.
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        assert!(thinker.think(1), "the wait was counted as thinking");
+        assert!(thinker.progress() < 1.0);
     }
 }

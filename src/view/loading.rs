@@ -5,6 +5,7 @@ use crate::config::ConfigProblems;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 #[derive(AssetCollection, Resource)]
 pub struct BoardTextures {
@@ -22,26 +23,21 @@ pub fn plugin(app: &mut App) {
             .on_failure_continue_to_state(Screen::Title)
             .load_collection::<BoardTextures>(),
     )
-    .add_systems(OnEnter(Screen::Loading), show_loading)
+    .add_systems(
+        EguiPrimaryContextPass,
+        show_loading.run_if(in_state(Screen::Loading)),
+    )
     .add_systems(Update, time_out.run_if(in_state(Screen::Loading)))
     .add_systems(OnExit(Screen::Loading), report_missing);
 }
 
-fn show_loading(mut commands: Commands) {
-    commands.spawn((
-        Text::new("Loading Tabula…"),
-        TextFont {
-            font_size: FontSize::Px(28.0),
-            ..default()
-        },
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Percent(40.0),
-            top: Val::Percent(45.0),
-            ..default()
-        },
-        DespawnOnExit(Screen::Loading),
-    ));
+/// Drawn by egui, as every other screen: Bevy's own UI and text stack stay out of the
+/// build, which keeps the web download smaller.
+fn show_loading(mut contexts: EguiContexts) -> Result {
+    egui::Area::new(egui::Id::new("loading"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(contexts.ctx_mut()?, |ui| ui.heading("Loading Tabula…"));
+    Ok(())
 }
 
 fn time_out(time: Res<Time>, mut waited: Local<f32>, mut next: ResMut<NextState<Screen>>) {

@@ -9,6 +9,7 @@ mod camera;
 mod loading;
 mod models;
 mod overlay;
+mod page;
 mod picking;
 mod records;
 mod redraw;
@@ -66,6 +67,7 @@ pub fn plugin(app: &mut App) {
         models::plugin,
         picking::plugin,
         overlay::plugin,
+        page::plugin,
         redraw::plugin,
         records::plugin,
         rules_help::plugin,

@@ -3,6 +3,7 @@
 
 use crate::animation::Animating;
 use crate::bot::Thinking;
+use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
@@ -36,14 +37,18 @@ fn drop_unchanged_modifiers(
     }
 }
 
-/// Frames also keep coming while a bot thinks: its progress shows, and its answer is
-/// collected by a frame.
+/// Frames also keep coming while a bot thinks (its progress shows, and its answer is
+/// collected by a frame), while assets load (the loading screen polls them; a page that
+/// nobody touches would otherwise wait there), and for the frame after a new screen
+/// (egui lays its windows out over two).
 fn keep_drawing_while_animating(
     animating: Res<Animating>,
     thinking: Option<Res<Thinking>>,
+    screen: Res<State<Screen>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if animating.0 || thinking.is_some() {
+    if animating.0 || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed()
+    {
         redraw.write(RequestRedraw);
     }
 }

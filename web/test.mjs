@@ -1,0 +1,145 @@
+// The browser test (run by web/test.sh): opens the built page in headless Chromium, checks
+// from the console that the game starts and that each game's scripted demo against a bot
+// is played to its end, that the game autosaves into local storage and offers to resume
+// it after a reload, and writes screenshots. Prints load timings for docs/benchmarks.md.
+//
+// Usage: node web/test.mjs BASE_URL OUT_DIR [GAME:MOVES:SEED ...]
+import { mkdirSync, writeFileSync } from "node:fs";
+
+// web/test.sh installs playwright-core outside the clone and says where.
+const { chromium } = await import(process.env.PLAYWRIGHT_CORE ?? "playwright-core");
+
+const [base, out, ...requested] = process.argv.slice(2);
+const demos = requested.length
+  ? requested
+  : ["absorption:8:3", "adamas:10:3", "adaptoid:10:3", "adomoc:12:3"];
+const seats = process.env.TABULA_TEST_SEATS ?? "human,2";
+const demoTimeout = Number(process.env.TABULA_TEST_TIMEOUT_MS ?? 300_000);
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  // Software WebGL2 (SwiftShader): the machines here have no GPU.
+  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist"],
+});
+
+const failures = [];
+const check = (ok, what) => {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+// One page with its console collected; `waitFor` resolves on the first line containing a text.
+async function openPage(context, url) {
+  const page = await context.newPage();
+  const lines = [];
+  const waiters = [];
+  const errors = [];
+  const record = (text) => {
+    lines.push(text);
+    for (const waiter of waiters) if (!waiter.done && text.includes(waiter.needle)) waiter.resolve(text);
+  };
+  page.on("console", (message) => record(message.text()));
+  page.on("pageerror", (error) => {
+    // Bevy's event loop (winit) leaves main by throwing this on purpose.
+    if (!String(error.message).includes("Using exceptions for control flow")) errors.push(String(error));
+  });
+  const waitFor = (needle, ms) => {
+    const found = lines.find((line) => line.includes(needle));
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const waiter = { needle, done: false, resolve: (text) => { waiter.done = true; resolve(text); } };
+      waiters.push(waiter);
+      setTimeout(() => { if (!waiter.done) { waiter.done = true; resolve(null); } }, ms);
+    });
+  };
+  await page.goto(url);
+  return { page, lines, errors, waitFor };
+}
+
+const number = (line, pattern) => Number(line?.match(pattern)?.[1]);
+const panics = (lines) => lines.filter((line) => /panicked at|RuntimeError|unreachable/.test(line));
+
+const timings = [];
+for (const demo of demos) {
+  const game = demo.split(":")[0];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const url = `${base}/?demo=${demo}&seats=${seats}`;
+  const started = Date.now();
+  const { page, lines, errors, waitFor } = await openPage(context, url);
+
+  const opened = number(await waitFor("tabula-page: opened at", 30_000), /opened at (\d+)/);
+  const firstFrame = number(await waitFor("tabula: first frame at", 120_000), /first frame at (\d+)/);
+  const title = number(await waitFor("tabula: title screen at", 120_000), /title screen at (\d+)/);
+  check(firstFrame > 0, `${game}: the game drew its first frame`);
+  // The longest wait between two of the page's animation frames while the demo plays: a bot
+  // that thought in one go would freeze the page for its whole budget.
+  await page.evaluate(() => {
+    window.tabulaLongestGap = 0;
+    let last = performance.now();
+    const tick = (now) => {
+      window.tabulaLongestGap = Math.max(window.tabulaLongestGap, now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const finished = await waitFor("tabula-demo: finished", demoTimeout);
+  const moves = lines.filter((line) => line.includes("tabula-demo: move ")).length;
+  const ending = finished?.match(/finished after \d+ moves \([^)]*\)/)?.[0];
+  check(finished !== null, `${game}: the demo against a level-${seats.split(",")[1]} bot played ${moves} moves and ${ending ?? "did not finish in time"}`);
+  const longestGap = Math.round(await page.evaluate(() => window.tabulaLongestGap));
+  // The animation of the last move settles before the picture.
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/${game}.png` });
+
+  // Saved into the browser's local storage, and offered again after a reload.
+  const autosave = await page.evaluate(() => localStorage.getItem("tabula/autosave.ron"));
+  check(autosave?.includes(`game: "${game}"`) ?? false, `${game}: the autosave is in local storage (${autosave?.length ?? 0} bytes)`);
+  await page.goto(`${base}/`);
+  await waitFor("tabula-page: opened at", 30_000);
+  await page.waitForTimeout(500);
+  const reloadedTitle = await new Promise((resolve) => {
+    const poll = setInterval(() => {
+      const count = lines.filter((line) => line.includes("tabula: title screen at")).length;
+      if (count >= 2) { clearInterval(poll); resolve(true); }
+    }, 200);
+    setTimeout(() => { clearInterval(poll); resolve(false); }, 120_000);
+  });
+  check(reloadedTitle, `${game}: the page reloaded to the title screen`);
+  await page.mouse.move(640, 400);
+  await page.waitForTimeout(2000);
+  await page.screenshot({ path: `${out}/${game}-reloaded-title.png` });
+
+  writeFileSync(`${out}/${game}.console.log`, lines.join("\n") + "\n");
+  check(errors.length === 0 && panics(lines).length === 0,
+    `${game}: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  timings.push({ game, firstFrame: firstFrame - opened, title: title - opened, longestGap, moves, total: Date.now() - started });
+  await context.close();
+}
+
+// A browser without WebGL2 gets a message, not a blank page.
+{
+  const noGl = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-webgl", "--disable-software-rasterizer"],
+  });
+  const page = await noGl.newPage();
+  await page.goto(`${base}/`);
+  await page.waitForTimeout(1000);
+  const message = await page.textContent("#status");
+  check(/needs WebGL2/.test(message ?? ""), `without WebGL2 the page says: ${message}`);
+  await page.screenshot({ path: `${out}/no-webgl2.png` });
+  await noGl.close();
+}
+
+await browser.close();
+console.log("\npage open to first frame, to title screen; longest gap between frames in the demo (ms):");
+for (const t of timings) {
+  console.log(`  ${t.game}: ${t.firstFrame}, ${t.title}; ${t.longestGap} over ${t.moves} moves (whole run ${Math.round(t.total / 1000)} s)`);
+}
+console.log(`screenshots in ${out}`);
+if (failures.length) {
+  console.log(`\n${failures.length} check(s) failed`);
+  process.exit(1);
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The browser test: serves dist/ (built by web/build.sh) on 127.0.0.1 and runs web/test.mjs
+# in headless Chromium. Screenshots go to OUT (default target/web-test); look at them.
+# Installs Chromium and playwright-core (the browser driver) when they are missing.
+#   web/test.sh [GAME:MOVES:SEED ...]     e.g. web/test.sh adomoc:12:1
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+dist="${TABULA_DIST:-$root/dist}"
+out="${OUT:-$root/target/web-test}"
+tools="${TABULA_WEB_TOOLS:-$HOME/.cache/tabula-web/node}"
+
+[[ -f "$dist/tabula_bg.wasm" ]] || { echo "no $dist/tabula_bg.wasm: run web/build.sh first" >&2; exit 1; }
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "== installing chromium"
+  sudo_cmd=(); [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq chromium
+fi
+if [[ ! -d "$tools/node_modules/playwright-core" ]]; then
+  echo "== installing playwright-core (drives the installed Chromium; downloads no browser)"
+  mkdir -p "$tools"
+  npm install --prefix "$tools" --no-audit --no-fund --silent playwright-core@1.64.1
+fi
+
+# A free port on loopback (the clipboard needs a secure context: 127.0.0.1 counts).
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$out"
+python3 -m http.server --bind 127.0.0.1 "$port" --directory "$dist" >"$out/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -fs -o /dev/null "http://127.0.0.1:$port/index.html" && break
+  sleep 0.1
+done
+
+PLAYWRIGHT_CORE="$tools/node_modules/playwright-core/index.mjs" node web/test.mjs "http://127.0.0.1:$port" "$out" "$@"
