@@ -174,12 +174,11 @@ fn save_games(
     }
     let stem = format!("{}-{}", game.table.kind().key(), timestamp());
     let record = Record::of(game.table.as_ref(), &game.seats);
-    let saved = save_new_record(&storage, &stem, &record.to_ron())
-        .map(|path| {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            let place = storage.describe(RECORDS).unwrap_or_default();
-            format!("Saved {name} in {place}")
-        });
+    let saved = save_new_record(&storage, &stem, &record.to_ron()).map(|path| {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let place = storage.describe(RECORDS).unwrap_or_default();
+        format!("Saved {name} in {place}")
+    });
     message.0 = Some(saved);
 }
 
