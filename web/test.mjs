@@ -44,8 +44,9 @@ async function openPage(context, url) {
     // Bevy's event loop (winit) leaves main by throwing this on purpose.
     if (!String(error.message).includes("Using exceptions for control flow")) errors.push(String(error));
   });
-  const waitFor = (needle, ms) => {
-    const found = lines.find((line) => line.includes(needle));
+  // `from`: look only at lines logged after that many (after a reload, the new page's).
+  const waitFor = (needle, ms, from = 0) => {
+    const found = lines.slice(from).find((line) => line.includes(needle));
     if (found) return Promise.resolve(found);
     return new Promise((resolve) => {
       const waiter = { needle, done: false, resolve: (text) => { waiter.done = true; resolve(text); } };
@@ -100,17 +101,10 @@ for (const demo of demos) {
   // Saved into the browser's local storage, and offered again after a reload.
   const autosave = await page.evaluate(() => localStorage.getItem("tabula/autosave.ron"));
   check(autosave?.includes(`game: "${game}"`) ?? false, `${game}: the autosave is in local storage (${autosave?.length ?? 0} bytes)`);
+  const beforeReload = lines.length;
   await page.goto(`${base}/`);
-  await waitFor("tabula-page: opened at", 30_000);
-  await page.waitForTimeout(500);
-  const reloadedTitle = await new Promise((resolve) => {
-    const poll = setInterval(() => {
-      const count = lines.filter((line) => line.includes("tabula: title screen at")).length;
-      if (count >= 2) { clearInterval(poll); resolve(true); }
-    }, 200);
-    setTimeout(() => { clearInterval(poll); resolve(false); }, 120_000);
-  });
-  check(reloadedTitle, `${game}: the page reloaded to the title screen`);
+  const reloadedTitle = await waitFor("tabula: title screen at", 120_000, beforeReload);
+  check(reloadedTitle !== null, `${game}: the page reloaded to the title screen`);
   await page.mouse.move(640, 400);
   await page.waitForTimeout(2000);
   await page.screenshot({ path: `${out}/${game}-reloaded-title.png` });
