@@ -193,7 +193,7 @@ fn stop_thinking(mut commands: Commands, mut kept: ResMut<KeptSearches>) {
 fn begin(
     game: &Match,
     purpose: Purpose,
-    seat: Seat,
+    seat: &Seat,
     runner: BotRunner,
     seed: u64,
     kept: Option<Box<dyn Thinker>>,
@@ -246,7 +246,7 @@ fn start_bot_move(
         return;
     }
     let seat_index = game.table.to_move();
-    let seat = game.seats.get(seat_index).copied().unwrap_or_default();
+    let seat = game.seats.get(seat_index).cloned().unwrap_or_default();
     let revision = game.table.revision();
     let busy = thinking
         .is_some_and(|t| t.revision == revision && t.purpose == Purpose::Move { seat: seat_index });
@@ -257,7 +257,7 @@ fn start_bot_move(
     if let Some(thinking) = begin(
         &game,
         Purpose::Move { seat: seat_index },
-        seat,
+        &seat,
         *runner,
         seeds.next(),
         kept.take(seat_index),
@@ -283,14 +283,14 @@ fn start_hint(
     let human_to_move = !game
         .seats
         .get(game.table.to_move())
-        .is_some_and(|s| s.is_bot());
+        .is_some_and(Seat::is_bot);
     if thinking.is_some() || !human_to_move || game.table.status().is_over() {
         return;
     }
     if let Some(thinking) = begin(
         &game,
         Purpose::Hint,
-        Seat::Bot(HINT_LEVEL),
+        &Seat::Bot(HINT_LEVEL),
         *runner,
         seeds.next(),
         None,

@@ -6,7 +6,7 @@
 //! and then quits. Nothing happens without `TABULA_DEMO`.
 
 use crate::animation::Animating;
-use crate::screens::{Match, Screen, Seat, StartGame, read_file_value};
+use crate::screens::{Match, Screen, Seat, StartGame};
 use crate::table::GameKind;
 use crate::turn::PlayerInput;
 use bevy::prelude::*;
@@ -116,7 +116,7 @@ fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<D
         .filter(|o| !o.is_empty())
         .map(|o| {
             o.split_once('=')
-                .map(|(k, v)| (k.trim().to_string(), read_file_value(v.trim())))
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
                 .ok_or_else(|| format!("TABULA_DEMO_OPTIONS: {o:?} is not key=value"))
         })
         .collect::<Result<_, _>>()?;

@@ -2,7 +2,7 @@
 //! the next launch, and saved or loaded as records on request.
 
 use crate::config::ConfigProblems;
-use crate::record::{Loaded, Record};
+use crate::record::{Loaded, Record, load, record_of};
 use crate::screens::{InMatch, Match, Screen};
 use crate::storage::{AUTOSAVE, RECORDS, Storage, timestamp};
 use crate::turn::TurnSystems;
@@ -61,7 +61,7 @@ pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
         Ok(None) => return (None, None),
         Err(e) => return (None, Some(format!("The saved game could not be read: {e}"))),
     };
-    match Record::parse(&text).and_then(|record| record.load().map(|loaded| (record, loaded))) {
+    match Record::parse(&text).and_then(|record| load(&record).map(|loaded| (record, loaded))) {
         Ok((record, loaded)) => {
             let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
             (worth_offering.then_some(record), None)
@@ -89,7 +89,7 @@ fn load_records(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for LoadRecord(record) in requests.read() {
-        match record.load() {
+        match load(record) {
             Ok(Loaded { table, seats }) => {
                 message.0 = None;
                 commands.insert_resource(Match::new(table, seats));
@@ -118,7 +118,7 @@ fn autosave(
     }
     let new_game = saved.is_none_or(|(id, _, _)| id != game.id);
     *saved = Some(now);
-    let record = Record::of(game.table.as_ref(), &game.seats);
+    let record = record_of(game.table.as_ref(), &game.seats);
     if new_game && let Err(e) = keep_replaced_game(&storage, &record) {
         problems
             .0
@@ -173,7 +173,7 @@ fn save_games(
         return;
     }
     let stem = format!("{}-{}", game.table.kind().key(), timestamp());
-    let record = Record::of(game.table.as_ref(), &game.seats);
+    let record = record_of(game.table.as_ref(), &game.seats);
     let saved = save_new_record(&storage, &stem, &record.to_ron()).map(|path| {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let place = storage.describe(RECORDS).unwrap_or_default();
@@ -218,8 +218,8 @@ mod tests {
                 let text = table.thinker(&tabula_bot::BotSpec::Random, seed).best_move().unwrap();
                 table.play_notation(&text).unwrap();
             }
-            let good = Record::of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();
-            let text = crate::record::tests::damage(&good, cut, &edits);
+            let good = record_of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();
+            let text = crate::test_support::damage(&good, cut, &edits);
             let storage = scratch(case);
             storage.write(AUTOSAVE, &text).unwrap();
             let (record, problem) = read_autosave(&storage);

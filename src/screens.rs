@@ -2,7 +2,7 @@
 //! The match lives in [`Match`] from the start of a game until the next one.
 
 use crate::config::Settings;
-use crate::table::{GameKind, Table, default_settings, new_table};
+use crate::table::{GameKind, Table, default_settings, new_table, players_for};
 use bevy::prelude::*;
 
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -35,70 +35,7 @@ impl ComputedStates for InMatch {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Paused(pub bool);
 
-/// Who sits in each seat: a person at this screen (hot-seat), or a bot of a level from
-/// `config/bots.ron`, counted from 1.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Seat {
-    #[default]
-    Human,
-    Bot(u8),
-}
-
-impl Seat {
-    /// The seats a new game offers: a person, then each level.
-    pub fn all() -> Vec<Seat> {
-        let levels = tabula_bot::Levels::built_in().levels.len();
-        std::iter::once(Seat::Human)
-            .chain((1..=levels as u8).map(Seat::Bot))
-            .collect()
-    }
-
-    pub fn is_bot(self) -> bool {
-        matches!(self, Seat::Bot(_))
-    }
-
-    pub fn label(self) -> String {
-        match self {
-            Seat::Human => "Human".to_string(),
-            Seat::Bot(level) => {
-                let levels = tabula_bot::Levels::built_in();
-                let name = levels.get(level as usize).map_or("?", |l| l.name.as_str());
-                format!("Bot level {level} ({name})")
-            }
-        }
-    }
-
-    /// How records write the seat: `human` or `level:N`.
-    pub fn name(self) -> String {
-        match self {
-            Seat::Human => "human".to_string(),
-            Seat::Bot(level) => format!("level:{level}"),
-        }
-    }
-
-    /// Reads [`Seat::name`]'s text back.
-    pub fn parse(text: &str) -> Result<Seat, String> {
-        let text = text.trim();
-        if text == "human" {
-            return Ok(Seat::Human);
-        }
-        let levels = tabula_bot::Levels::built_in().levels.len();
-        text.strip_prefix("level:")
-            .and_then(|n| n.parse::<u8>().ok())
-            .filter(|&n| (1..=levels).contains(&(n as usize)))
-            .map(Seat::Bot)
-            .ok_or_else(|| {
-                format!("{text:?} is not a seat: write human or level:1 to level:{levels}")
-            })
-    }
-
-    pub fn spec(self) -> Option<tabula_bot::BotSpec> {
-        match self {
-            Seat::Human => None,
-            Seat::Bot(level) => tabula_bot::BotSpec::level(level as usize).ok(),
-        }
-    }
-}
+pub use tabula_session::Seat;
 
 /// The game being played.
 #[derive(Resource)]
@@ -147,15 +84,11 @@ impl NewGameForm {
 
     /// How many seats the chosen options make (three-player Adamas).
     pub fn players(&self) -> usize {
-        let three = self.kind == GameKind::Adamas
-            && self
-                .settings
-                .iter()
-                .any(|(key, value)| key == "players" && value.trim() == "3");
-        if three { 3 } else { 2 }
+        players_for(self.kind, &self.settings)
     }
 
-    /// The settings that differ from the game's defaults (empty means "the default").
+    /// The settings that differ from the game's defaults (empty means "the default"), as
+    /// typed: `@path` values are read when the game starts.
     pub fn chosen_settings(&self) -> Vec<(String, String)> {
         let defaults = default_settings(self.kind);
         self.settings
@@ -163,23 +96,32 @@ impl NewGameForm {
             .filter(|(key, value)| {
                 !value.is_empty() && !defaults.iter().any(|(k, v)| k == key && v == value)
             })
-            .map(|(key, value)| (key.clone(), read_file_value(value)))
+            .cloned()
             .collect()
     }
 }
 
-/// `@path` stands for the text of a file (a Super-Adaptoid board), as on the command line.
-pub fn read_file_value(value: &str) -> String {
-    match value.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path).unwrap_or_else(|_| value.to_string()),
-        None => value.to_string(),
-    }
+/// Settings with each `@path` value replaced by the text of that file (a Super-Adaptoid
+/// board), as on the command line; a file that cannot be read is an error naming it.
+pub fn read_setting_files(settings: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    tabula_session::options::read_file_values(settings, read_file)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_file(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_file(_path: &str) -> Result<String, String> {
+    Err("the browser version cannot read files; paste the board as the value".to_string())
 }
 
 /// Asks for a new game of `kind` with `settings`.
 #[derive(Message, Clone, Debug)]
 pub struct StartGame {
     pub kind: GameKind,
+    /// `key=value` options; `@path` values stand for the text of a file.
     pub settings: Vec<(String, String)>,
     /// Who plays each seat; missing seats are people.
     pub seats: Vec<Seat>,
@@ -210,7 +152,8 @@ fn start_games(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for request in requests.read() {
-        match new_table(request.kind, &request.settings) {
+        let settings = read_setting_files(&request.settings);
+        match settings.and_then(|settings| new_table(request.kind, &settings)) {
             Ok(table) => {
                 let mut seats = request.seats.clone();
                 seats.resize(table.num_players(), Seat::Human);

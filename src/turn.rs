@@ -4,7 +4,7 @@
 
 use crate::animation::Animating;
 use crate::config::Settings;
-use crate::screens::{InMatch, Match, Screen};
+use crate::screens::{InMatch, Match, Screen, Seat};
 use crate::table::PlayedEvent;
 use bevy::prelude::*;
 
@@ -107,34 +107,21 @@ fn travel(
         return;
     }
     let Match { table, seats, .. } = &mut *game;
-    let bot_at = |table: &dyn crate::table::Table, ply: usize| {
-        table
-            .to_move_after(ply)
-            .and_then(|seat| seats.get(seat))
-            .is_some_and(|seat| seat.is_bot())
-    };
-    let ply = table.record().len();
     // A redo against a bot goes on while a bot has the turn and the line has more.
-    let go_on = redo_to_person.0 && bot_at(table.as_ref(), ply) && table.line().len() > ply;
+    let go_on = redo_to_person.0 && table.redo_goes_on(seats);
     redo_to_person.0 = false;
     let Some(request) = pending.or(go_on.then_some(Travel::Redo)) else {
         return;
     };
-    let has_person = seats.iter().any(|seat| !seat.is_bot());
+    let ply = table.record().len();
     let result = match request {
-        Travel::Undo => {
-            // Against a bot, back to the last position where a person was to move.
-            let target = (0..ply)
-                .rev()
-                .find(|&p| !has_person || !bot_at(table.as_ref(), p));
-            match target {
-                Some(target) => table.go_to(target),
-                None => Err("there is no earlier move of yours to take back".to_string()),
-            }
-        }
+        Travel::Undo => match table.undo_target(seats) {
+            Some(target) => table.go_to(target),
+            None => Err("there is no earlier move of yours to take back".to_string()),
+        },
         Travel::Redo => {
             let played = table.redo();
-            redo_to_person.0 = has_person && played.is_ok();
+            redo_to_person.0 = played.is_ok();
             play(played, ply + 1, &mut events)
         }
         Travel::GoTo(target) => table.go_to(target),
@@ -186,7 +173,7 @@ fn take_input(
     let bot_to_move = game
         .seats
         .get(game.table.to_move())
-        .is_some_and(|seat| seat.is_bot());
+        .is_some_and(Seat::is_bot);
     for input in inputs.read() {
         if bot_to_move != matches!(input, PlayerInput::BotMove(_)) {
             // People wait while a bot has the turn; a bot's late answer is dropped.
@@ -260,7 +247,7 @@ fn take_input(
         if table.record().len() > moves_before {
             // A person who replays the line's next move against a bot wants the bot's
             // own answer now, not to look back at the old one.
-            let bot_next = seats.get(table.to_move()).is_some_and(|s| s.is_bot());
+            let bot_next = seats.get(table.to_move()).is_some_and(Seat::is_bot);
             if bot_next && !bot_to_move {
                 table.discard_later_moves();
             }

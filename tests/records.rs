@@ -187,7 +187,7 @@ fn finished_record() -> Record {
         table.play_notation(&text).unwrap();
     }
     assert!(table.status().is_over());
-    Record::of(table.as_ref(), &[Seat::Human, Seat::Human])
+    tabula::record::record_of(table.as_ref(), &[Seat::Human, Seat::Human])
 }
 
 #[test]

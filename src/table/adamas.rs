@@ -73,7 +73,7 @@ impl Look for Adamas {
             "{} stack of {height} on {}: sees {seen} enemy piece(s){}",
             self.player_name(owner),
             self.label(cell),
-            if seen as u16 == height {
+            if self.is_threatened(cell) {
                 " (threatened)"
             } else {
                 ""

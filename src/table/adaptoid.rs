@@ -61,9 +61,7 @@ impl Look for Adaptoid {
     }
 
     fn marks(&self) -> Vec<(usize, Mark)> {
-        // The adaptoids of the player not to move starve if this turn ends as it stands.
-        let waiting = Player(1 - self.to_move().0);
-        bits(self.starving(waiting))
+        bits(self.starving_when_turn_ends())
             .map(|c| (c as usize, Mark::Starving))
             .collect()
     }

@@ -7,66 +7,14 @@ mod absorption;
 mod adamas;
 mod adaptoid;
 mod adomoc;
-mod session;
-mod thinker;
+mod game_table;
 
-pub use session::Session;
-pub use thinker::Thinker;
+pub use game_table::GameTable;
+pub use tabula_session::{GameKind, Thinker};
 
 use bevy::math::Vec2;
-use serde::{Deserialize, Serialize};
 use tabula_rules::Status;
-
-/// The four games, in the order the title screen lists them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameKind {
-    #[default]
-    Absorption,
-    Adamas,
-    Adaptoid,
-    Adomoc,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Absorption,
-        GameKind::Adamas,
-        GameKind::Adaptoid,
-        GameKind::Adomoc,
-    ];
-
-    /// The game's name as the command line and records write it.
-    pub fn key(self) -> &'static str {
-        match self {
-            GameKind::Absorption => "absorption",
-            GameKind::Adamas => "adamas",
-            GameKind::Adaptoid => "adaptoid",
-            GameKind::Adomoc => "adomoc",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|kind| kind.key() == key)
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Absorption => "Absorption",
-            GameKind::Adamas => "Adamas",
-            GameKind::Adaptoid => "Adaptoid",
-            GameKind::Adomoc => "Adomoc",
-        }
-    }
-
-    pub fn tagline(self) -> &'static str {
-        match self {
-            GameKind::Absorption => "Split, merge and move stacks; bigger sums absorb.",
-            GameKind::Adamas => "Stacks split and merge along hex lines; capture by sight.",
-            GameKind::Adaptoid => "Grow creatures with legs and pincers; starve or fight.",
-            GameKind::Adomoc => "Suns, moons and feet on a circular board of spirals.",
-        }
-    }
-}
+use tabula_session::{AnyMatch, Match, Seat, options, with_game};
 
 /// How a board is drawn: the cells' shape and what the links between them mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,8 +187,10 @@ pub struct Choice {
     pub cell: Option<usize>,
 }
 
-/// A game in progress, whichever it is.
+/// A game in progress, whichever it is, as the screens draw and play it.
 pub trait Table: Send + Sync {
+    /// The match itself, for records and anything else that needs only its text.
+    fn as_match(&self) -> &dyn AnyMatch;
     fn kind(&self) -> GameKind;
     fn layout(&self) -> &BoardLayout;
     fn num_players(&self) -> usize;
@@ -267,12 +217,12 @@ pub trait Table: Send + Sync {
     fn go_to(&mut self, ply: usize) -> Result<(), String>;
     /// Forgets the moves after this position.
     fn discard_later_moves(&mut self);
+    /// Where an undo goes with these seats (against a bot, back to the person's turn).
+    fn undo_target(&self, seats: &[Seat]) -> Option<usize>;
+    /// Whether a redo against a bot goes on replaying (a bot has the turn, the line has more).
+    fn redo_goes_on(&self, seats: &[Seat]) -> bool;
     /// The options that differ from the game's defaults, as `key=value` text.
     fn settings(&self) -> Vec<(String, String)>;
-    /// The start position as a position string, if the game was set up from one.
-    fn start_position(&self) -> Option<String>;
-    /// Splits a list of moves in this game's notation into one text per move.
-    fn split_moves(&self, text: &str) -> Vec<String>;
     fn position_string(&self) -> String;
     fn pieces(&self) -> Vec<(usize, PieceLook)>;
     fn marks(&self) -> Vec<(usize, Mark)>;
@@ -316,13 +266,7 @@ pub trait Table: Send + Sync {
 
 /// Starts a game of `kind` with options given as `key=value` settings.
 pub fn new_table(kind: GameKind, settings: &[(String, String)]) -> Result<Box<dyn Table>, String> {
-    use tabula_rules::{absorption, adamas, adaptoid, adomoc};
-    Ok(match kind {
-        GameKind::Absorption => Box::new(Session::<absorption::Absorption>::start(settings)?),
-        GameKind::Adamas => Box::new(Session::<adamas::Adamas>::start(settings)?),
-        GameKind::Adaptoid => Box::new(Session::<adaptoid::Adaptoid>::start(settings)?),
-        GameKind::Adomoc => Box::new(Session::<adomoc::Adomoc>::start(settings)?),
-    })
+    with_game!(kind, G => Ok(Box::new(GameTable::new(Match::<G>::start(settings)?))))
 }
 
 /// Sets up a game of `kind` from a position string, with options as `key=value` settings.
@@ -331,26 +275,35 @@ pub fn table_at(
     settings: &[(String, String)],
     position: &str,
 ) -> Result<Box<dyn Table>, String> {
-    use tabula_rules::{absorption, adamas, adaptoid, adomoc};
-    Ok(match kind {
-        GameKind::Absorption => Box::new(Session::<absorption::Absorption>::set_up(
-            settings, position,
-        )?),
-        GameKind::Adamas => Box::new(Session::<adamas::Adamas>::set_up(settings, position)?),
-        GameKind::Adaptoid => Box::new(Session::<adaptoid::Adaptoid>::set_up(settings, position)?),
-        GameKind::Adomoc => Box::new(Session::<adomoc::Adomoc>::set_up(settings, position)?),
+    with_game!(kind, G => Ok(Box::new(GameTable::new(Match::<G>::set_up(settings, position)?))))
+}
+
+/// The table for a match made by the session crate (a record loaded, moves imported).
+pub fn table_of(game: Box<dyn AnyMatch>) -> Box<dyn Table> {
+    let kind = game.kind();
+    with_game!(kind, G => {
+        let game = game
+            .into_any()
+            .downcast::<Match<G>>()
+            .expect("a match's kind names its game");
+        Box::new(GameTable::new(*game))
     })
 }
 
 /// The options of `kind` as `(key, value)` text pairs, for the new-game form.
 pub fn default_settings(kind: GameKind) -> Vec<(String, String)> {
-    use tabula_rules::{absorption, adamas, adaptoid, adomoc};
-    match kind {
-        GameKind::Absorption => session::settings_of(&absorption::AbsorptionOptions::default()),
-        GameKind::Adamas => session::settings_of(&adamas::AdamasOptions::default()),
-        GameKind::Adaptoid => session::settings_of(&adaptoid::AdaptoidOptions::default()),
-        GameKind::Adomoc => session::settings_of(&adomoc::AdomocOptions::default()),
-    }
+    with_game!(kind, G => options::default_settings::<G>())
+}
+
+/// How many players a game of `kind` with these form settings seats (three-player Adamas);
+/// settings the rules refuse count as the game's usual two.
+pub fn players_for(kind: GameKind, settings: &[(String, String)]) -> usize {
+    let settings: Vec<(String, String)> = settings
+        .iter()
+        .filter(|(_, value)| !value.is_empty())
+        .cloned()
+        .collect();
+    with_game!(kind, G => options::players_for::<G>(&settings)).unwrap_or(2)
 }
 
 /// How a game looks and how its steps and events touch the board.
@@ -376,7 +329,7 @@ pub trait Look: tabula_bot::Knowledge {
     fn anim(&self, event: &Self::Event) -> Anim;
 }
 
-pub type StepOf<G> = <<G as tabula_rules::Game>::Builder as tabula_rules::MoveBuilder<G>>::Step;
+pub use tabula_session::StepOf;
 
 #[cfg(test)]
 mod tests;

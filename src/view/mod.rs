@@ -6,14 +6,21 @@
 
 mod board;
 mod camera;
+mod game_panel;
+mod labels;
 mod loading;
 mod models;
-mod overlay;
+mod move_builder;
+mod new_game;
 mod page;
+mod pause;
 mod picking;
 mod records;
 mod redraw;
+mod result;
 mod rules_help;
+mod style;
+mod title;
 
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
@@ -66,10 +73,19 @@ pub fn plugin(app: &mut App) {
         board::plugin,
         models::plugin,
         picking::plugin,
-        overlay::plugin,
+        labels::plugin,
         page::plugin,
         redraw::plugin,
-        records::plugin,
-        rules_help::plugin,
+        // One file a screen or window, each with its own plugin.
+        (
+            style::plugin,
+            title::plugin,
+            new_game::plugin,
+            game_panel::plugin,
+            pause::plugin,
+            result::plugin,
+            records::plugin,
+            rules_help::plugin,
+        ),
     ));
 }

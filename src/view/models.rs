@@ -73,7 +73,7 @@ fn make_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let kind = game.table.kind();
-    let players = if kind == GameKind::Adamas { 3 } else { 2 };
+    let players = kind.max_players();
     let colours = (0..players)
         .map(|i| {
             materials.add(StandardMaterial {
@@ -142,7 +142,7 @@ fn model(assets: &PieceAssets, look: &PieceLook) -> Vec<Part> {
             let drawn = look.height.min(MAX_DRAWN_DISCS);
             for level in 0..drawn {
                 let y = DISC_HEIGHT * (level as f32 + 0.5);
-                if assets.kind == GameKind::Absorption {
+                if assets.kind.pieces_turn_over() {
                     // Two-sided: the owner's side up, the other side beneath, so a stack
                     // turning over shows its new colour.
                     let other = colour(look.colour + 1);

@@ -2,14 +2,26 @@
 //! screen, where a game can start), and export the
 //! game on the table (record, move list, position string) to the clipboard.
 
-use crate::record::{Record, move_list};
-use crate::saving::{LoadRecord, SaveMessage, read_record};
+use crate::record::{Record, move_list, record_of};
+use crate::saving::{LoadRecord, Resumable, SaveGame, SaveMessage, read_record};
 use crate::screens::{InMatch, Match, NewGameForm, Screen};
 use crate::storage::{RECORDS, Storage};
 use crate::table::GameKind;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
+
+/// What the title screen and the pause menu need to keep games.
+#[derive(SystemParam)]
+pub struct Keeping<'w> {
+    pub resumable: Res<'w, Resumable>,
+    pub storage: Res<'w, Storage>,
+    pub windows: ResMut<'w, RecordWindows>,
+    pub load: MessageWriter<'w, LoadRecord>,
+    pub save: MessageWriter<'w, SaveGame>,
+    pub message: Res<'w, SaveMessage>,
+}
 
 /// Which of the two windows is open; the load window keeps the files it listed.
 #[derive(Resource, Default)]
@@ -157,7 +169,7 @@ fn export_window(
         .default_width(460.0)
         .open(&mut open)
         .show(ctx, |ui| {
-            let record = Record::of(table, &game.seats).to_ron();
+            let record = record_of(table, &game.seats).to_ron();
             let moves = move_list(table);
             let position = table.position_string();
             for (what, text) in [

@@ -64,6 +64,33 @@ mod tests {
         assert!(levels.get(0).is_none() && levels.get(6).is_none());
         // The time-limited top level answers within 2 seconds.
         assert!(levels.get(5).unwrap().budget.millis.unwrap() <= 2000);
+        // With no iteration cap a level searches until its time runs out: more than any cap.
+        let iterations = |budget: &Budget| budget.iterations.unwrap_or(u64::MAX);
+        for pair in levels.levels.windows(2) {
+            let (lower, higher) = (&pair[0], &pair[1]);
+            let (below, above) = (&lower.budget, &higher.budget);
+            assert!(
+                iterations(above) >= iterations(below),
+                "{} may search fewer iterations than {}",
+                higher.name,
+                lower.name
+            );
+            // A level capped by iterations alone answers quickly, so time limits are
+            // compared only between levels that both have one.
+            let more_time = match (below.millis, above.millis) {
+                (Some(b), Some(a)) => {
+                    assert!(a >= b, "{} has less time than {}", higher.name, lower.name);
+                    a > b
+                }
+                _ => false,
+            };
+            assert!(
+                iterations(above) > iterations(below) || more_time,
+                "{} searches no more than {}",
+                higher.name,
+                lower.name
+            );
+        }
     }
 
     #[test]

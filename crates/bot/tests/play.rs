@@ -229,12 +229,42 @@ fn a_kept_tree_follows_the_game() {
     assert_eq!(search.position().hash(), next.hash());
     // The subtree under the move played is kept: its visits are the new root's.
     assert!(search.tree_size() >= visits as usize / 2);
-    // A reply made elsewhere is found among the kept children or starts afresh.
-    let reply = next.legal_moves().next().unwrap();
+    // A reply made elsewhere that the search had expanded is found among the kept
+    // children, and its subtree is kept in turn.
+    let reply = search.root_moves()[0].clone();
+    assert!(reply.visits > 1, "the search expanded a reply");
     let mut after = next.clone();
-    after.apply(&reply).unwrap();
+    after.apply(&reply.mv).unwrap();
     search.set_position(&after);
     assert_eq!(search.position().hash(), after.hash());
+    assert!(
+        search.tree_size() > 1 && search.tree_size() >= reply.visits as usize / 2,
+        "{} nodes kept of a reply searched {} times",
+        search.tree_size(),
+        reply.visits
+    );
+    search.think(Budget::iterations(100));
+    assert!(after.check_move(&search.best_move().unwrap()).is_ok());
+}
+
+#[test]
+fn a_move_outside_the_tree_starts_afresh() {
+    let game = start::<Adaptoid>(&[]);
+    let mut search = Search::new(game.clone(), MctsConfig::default(), 3);
+    // Each iteration expands at most one root move: fewer than the opening moves leave
+    // some unexpanded.
+    let opening_moves = game.count_moves().to_u64().unwrap();
+    search.think(Budget::iterations(opening_moves - 1));
+    let searched: Vec<_> = search.root_moves().into_iter().map(|s| s.mv).collect();
+    let elsewhere = game
+        .legal_moves()
+        .find(|mv| !searched.contains(mv))
+        .expect("an opening move the search has not expanded");
+    let mut after = game.clone();
+    after.apply(&elsewhere).unwrap();
+    search.set_position(&after);
+    assert_eq!(search.position().hash(), after.hash());
+    assert_eq!(search.tree_size(), 1, "only the new root");
     search.think(Budget::iterations(100));
     assert!(after.check_move(&search.best_move().unwrap()).is_ok());
 }

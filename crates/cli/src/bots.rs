@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use tabula_bot::{Bot, BotSpec, Knowledge, Proof, Score, Search};
 use tabula_rules::Status;
+use tabula_session::split_specs;
 
 /// Games longer than this are stopped and scored as draws.
 const DEFAULT_MATCH_PLIES: u32 = 1000;
@@ -16,23 +17,6 @@ fn parse_specs(text: &str) -> Result<Vec<BotSpec>, String> {
         .flat_map(split_specs)
         .map(|spec| spec.parse())
         .collect()
-}
-
-/// Splits "level:3,uct:iters=1000,c=1" at the commas that start a new bot: a piece with
-/// `=` and no `:` belongs to the spec before it.
-pub fn split_specs(text: &str) -> Vec<String> {
-    let mut specs: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        let continues = piece.contains('=') && !piece.contains(':');
-        match specs.last_mut() {
-            Some(last) if continues => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => specs.push(piece.trim().to_string()),
-        }
-    }
-    specs
 }
 
 struct GameResult {

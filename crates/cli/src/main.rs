@@ -9,10 +9,7 @@ mod setup;
 
 use args::Args;
 use tabula_bot::Knowledge;
-use tabula_rules::absorption::Absorption;
-use tabula_rules::adamas::Adamas;
-use tabula_rules::adaptoid::Adaptoid;
-use tabula_rules::adomoc::Adomoc;
+use tabula_session::{GameKind, with_game};
 
 const USAGE: &str =
     "usage: tabula-cli VERB GAME [--option key=value]... [--record \"MOVES\"] [--position STR]
@@ -65,17 +62,18 @@ fn run(words: &[String]) -> i32 {
         let game = words.get(1).filter(|w| !w.starts_with("--"));
         let rest = &words[1 + game.is_some() as usize..];
         return finish(Args::parse(rest).map_err(|e| e.0).and_then(|args| {
-            match game.map(String::as_str) {
-                None => bench_adamas(&args)
-                    .and_then(|()| bench_absorption(&args))
-                    .and_then(|()| bench_adaptoid(&args))
-                    .and_then(|()| bench_adomoc(&args)),
-                Some("adamas") => bench_adamas(&args),
-                Some("absorption") => bench_absorption(&args),
-                Some("adaptoid") => bench_adaptoid(&args),
-                Some("adomoc") => bench_adomoc(&args),
-                Some(other) => Err(unknown_game(other)),
-            }
+            // Adamas first, as the benchmark tables list it.
+            let all = [
+                GameKind::Adamas,
+                GameKind::Absorption,
+                GameKind::Adaptoid,
+                GameKind::Adomoc,
+            ];
+            let kinds = match game {
+                Some(key) => vec![GameKind::parse(key)?],
+                None => all.to_vec(),
+            };
+            kinds.into_iter().try_for_each(|kind| bench(kind, &args))
         }));
     }
     let Some(game) = words.get(1) else {
@@ -89,17 +87,10 @@ fn run(words: &[String]) -> i32 {
             return 2;
         }
     };
-    match game.as_str() {
-        "adamas" => run_verb::<Adamas>(verb, &args),
-        "absorption" => run_verb::<Absorption>(verb, &args),
-        "adaptoid" => run_verb::<Adaptoid>(verb, &args),
-        "adomoc" => run_verb::<Adomoc>(verb, &args),
-        other => finish(Err(unknown_game(other))),
+    match GameKind::parse(game) {
+        Ok(kind) => with_game!(kind, G => run_verb::<G>(verb, &args)),
+        Err(error) => finish(Err(error)),
     }
-}
-
-fn unknown_game(name: &str) -> String {
-    format!("unknown game {name:?} (adamas, absorption, adaptoid, adomoc)")
 }
 
 fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
@@ -122,26 +113,18 @@ fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
     }
 }
 
-fn bench_adamas(args: &Args) -> Result<(), String> {
-    random::bench::<Adamas>(
-        args,
-        &[
-            ("default: size 3, 2 players", &[]),
-            ("size 4, 3 players", &[("size", "4"), ("players", "3")]),
-        ],
-    )
-}
-
-fn bench_absorption(args: &Args) -> Result<(), String> {
-    random::bench::<Absorption>(args, &[("default", &[])])
-}
-
-fn bench_adaptoid(args: &Args) -> Result<(), String> {
-    random::bench::<Adaptoid>(args, &[("default", &[])])
-}
-
-fn bench_adomoc(args: &Args) -> Result<(), String> {
-    random::bench::<Adomoc>(args, &[("default", &[])])
+/// Random playouts and move generation for each benchmarked set of options of a game.
+fn bench(kind: GameKind, args: &Args) -> Result<(), String> {
+    match kind {
+        GameKind::Adamas => random::bench::<tabula_session::rules::adamas::Adamas>(
+            args,
+            &[
+                ("default: size 3, 2 players", &[]),
+                ("size 4, 3 players", &[("size", "4"), ("players", "3")]),
+            ],
+        ),
+        _ => with_game!(kind, G => random::bench::<G>(args, &[("default", &[])])),
+    }
 }
 
 /// Errors (bad input, illegal moves) exit with status 2 after naming the problem.

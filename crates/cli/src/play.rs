@@ -3,46 +3,20 @@
 use crate::args::Args;
 use crate::setup;
 use std::io::{BufRead, Write};
-use tabula_bot::{Bot, BotSpec, Knowledge};
+use tabula_bot::{Bot, Knowledge};
 use tabula_rules::Status;
-
-#[derive(Clone, Debug, PartialEq)]
-enum Seat {
-    Human,
-    Bot(BotSpec),
-}
-
-fn parse_seats(text: &str, players: usize) -> Result<Vec<Seat>, String> {
-    let seats: Vec<Seat> = crate::bots::split_specs(text)
-        .iter()
-        .map(|s| match s.as_str() {
-            "human" => Ok(Seat::Human),
-            spec => spec
-                .parse()
-                .map(Seat::Bot)
-                .map_err(|e| format!("seat {spec:?}: {e}")),
-        })
-        .collect::<Result<_, _>>()?;
-    if seats.len() != players {
-        return Err(format!(
-            "--seats names {} seats but this game has {players} players",
-            seats.len()
-        ));
-    }
-    Ok(seats)
-}
+use tabula_session::{Match, Seat};
 
 const COMMANDS: &str = "Commands: moves (list the legal moves), count, board, undo (take back \
 your last move and any bot moves after it), help, quit. Several moves may be typed on one \
 line, separated by ';' (or by spaces where the notation allows).";
 
 pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
-    let mut game = setup::start::<G>(args)?;
-    let default_seats = vec!["human"; game.num_players()].join(",");
-    let seats = parse_seats(
-        args.seats.as_deref().unwrap_or(&default_seats),
-        game.num_players(),
-    )?;
+    let mut table = Match::from_game(setup::start::<G>(args)?);
+    let players = table.game().num_players();
+    let default_seats = vec!["human"; players].join(",");
+    let seats = Seat::parse_list(args.seats.as_deref().unwrap_or(&default_seats), players)
+        .map_err(|e| format!("--seats: {e}"))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -52,25 +26,25 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
     let mut bots: Vec<Option<Bot<G>>> = seats
         .iter()
         .enumerate()
-        .map(|(i, seat)| match seat {
-            Seat::Bot(spec) => Some(Bot::new(spec, &game, seed.wrapping_add(i as u64))),
-            Seat::Human => None,
+        .map(|(i, seat)| {
+            let spec = seat.spec()?;
+            Some(Bot::new(&spec, table.game(), seed.wrapping_add(i as u64)))
         })
         .collect();
-    let mut history: Vec<G> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
 
     let help = format!("{}\n{COMMANDS}", G::NOTATION_HELP);
     println!("{help}\n");
-    println!("{}", game.ascii());
-    while game.status() == Status::Ongoing {
+    println!("{}", table.game().ascii());
+    while table.status() == Status::Ongoing {
+        let game = table.game();
         let mover = game.to_move();
         let name = game.player_name(mover);
         let text = match &mut bots[mover.index()] {
             Some(bot) => {
                 let mv = bot
-                    .choose(&game)
+                    .choose(game)
                     .ok_or("the game is not over but there is no move")?;
                 game.format_move(&mv)
             }
@@ -102,12 +76,15 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
                         continue;
                     }
                     "moves" => {
-                        list_moves(&game);
+                        list_moves(game);
                         continue;
                     }
                     "undo" => {
-                        undo(&mut game, &mut history, &seats);
-                        println!("{}", game.ascii());
+                        // Back to the person's previous turn, over any bot moves after it.
+                        if table.undo(&seats).is_err() {
+                            println!("Nothing to undo.");
+                        }
+                        println!("{}", table.game().ascii());
                         continue;
                     }
                     _ => line.to_string(),
@@ -115,14 +92,12 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
             }
         };
         for move_text in G::split_moves(&text) {
-            let before = game.clone();
-            let name = game.player_name(game.to_move());
-            match setup::play_text(&mut game, &move_text) {
+            let name = table.game().player_name(table.game().to_move());
+            match table.play_notation(&move_text) {
                 Ok(events) => {
-                    history.push(before);
                     println!("{name} plays {move_text}");
                     for event in &events {
-                        println!("  {}", game.describe_event(event));
+                        println!("  {}", table.game().describe_event(event));
                     }
                 }
                 Err(e) => {
@@ -132,13 +107,14 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
             }
         }
         // One board per turn between bots; after every line a human typed.
-        let next_is_human = seats[game.to_move().index()] == Seat::Human;
+        let game = table.game();
+        let next_is_human = !seats[game.to_move().index()].is_bot();
         if game.status().is_over() || next_is_human || game.to_move() != mover {
             println!("\n{}", game.ascii());
         }
     }
-    println!("{}", game.describe_status(game.status()));
-    println!("Position: {}", game.position_string());
+    println!("{}", table.status_text());
+    println!("Position: {}", table.game().position_string());
     Ok(())
 }
 
@@ -159,20 +135,5 @@ fn list_moves<G: Knowledge>(game: &G) {
     println!("{}", listed.join(separator));
     if count.to_u64().is_none_or(|c| c as usize > SHOWN) {
         println!("... the first {SHOWN} of {count} legal moves");
-    }
-}
-
-/// Takes back moves until it is a human's turn again (skipping bot moves).
-fn undo<G: Knowledge>(game: &mut G, history: &mut Vec<G>, seats: &[Seat]) {
-    let mut undone = false;
-    while let Some(previous) = history.pop() {
-        *game = previous;
-        undone = true;
-        if seats[game.to_move().index()] == Seat::Human {
-            break;
-        }
-    }
-    if !undone {
-        println!("Nothing to undo.");
     }
 }

@@ -3,18 +3,17 @@
 
 use crate::args::Args;
 use tabula_rules::Game;
+use tabula_session::{Settings, options};
+
+/// The `--option` settings with `@FILE` values read from their files.
+pub fn settings(args: &Args) -> Result<Settings, String> {
+    options::read_file_values(&args.options, |path| {
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    })
+}
 
 pub fn options<G: Game>(args: &Args) -> Result<G::Options, String> {
-    let mut options = G::Options::default();
-    for (key, value) in &args.options {
-        let value = match value.strip_prefix('@') {
-            Some(path) => std::fs::read_to_string(path)
-                .map_err(|e| format!("option {key}: cannot read {path}: {e}"))?,
-            None => value.clone(),
-        };
-        G::set_option(&mut options, key, &value).map_err(|e| e.to_string())?;
-    }
-    Ok(options)
+    options::options_from::<G>(&settings(args)?)
 }
 
 pub fn start<G: Game>(args: &Args) -> Result<G, String> {

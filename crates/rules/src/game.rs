@@ -82,6 +82,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
             .map(str::to_string)
             .collect()
     }
+    /// Writes moves as a list that [`Game::split_moves`] reads back: one move a line.
+    fn join_moves(moves: &[String]) -> String {
+        moves.iter().map(|text| format!("{text}\n")).collect()
+    }
     fn position_string(&self) -> String;
     fn from_position(options: Self::Options, text: &str) -> Result<Self, PositionError>;
 
@@ -104,8 +108,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
 /// Builds a multi-step move (a split to several cells, a merge from several stacks, an
 /// absorption with its distribution) one step at a time, so a UI offers only legal steps.
-pub trait MoveBuilder<G: Game>: Clone + Debug {
-    type Step: Clone + Debug + PartialEq + Eq;
+pub trait MoveBuilder<G: Game>: Clone + Debug + Send + Sync {
+    type Step: Clone + Debug + PartialEq + Eq + Send + Sync;
 
     /// Every step that may be taken next.
     fn legal_steps(&self, game: &G) -> Vec<Self::Step>;

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 
 /// A game whose every move is a set of steps.
 pub trait StepMoves: Game {
-    type Step: Clone + Debug + PartialEq + Eq;
+    type Step: Clone + Debug + PartialEq + Eq + Send + Sync;
     /// The steps that make up `mv` (no step twice).
     fn steps_of(mv: &Self::Move) -> Vec<Self::Step>;
 }

@@ -1,12 +1,14 @@
-//! Property tests over random Adamas games: every position reached by random play keeps
-//! the rules' invariants, and every text form round-trips.
+//! Property tests over random Adamas games: pieces are conserved but for captures, every
+//! move leads to a different position, and the random move sampler is uniform. The checks
+//! every game shares (invariants, the legal list, text round trips, malformed text) are in
+//! properties.rs.
 
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::HashSet;
+use tabula_rules::Game;
 use tabula_rules::adamas::{Adamas, AdamasEvent, AdamasMove, AdamasOptions};
-use tabula_rules::{Game, Status};
 
 fn options(size: u8, players: u8, prog_cap: bool, pieces: u16) -> AdamasOptions {
     AdamasOptions {
@@ -24,36 +26,22 @@ fn total_pieces(game: &Adamas) -> u32 {
         .sum()
 }
 
-fn check_position(game: &Adamas) -> Result<(), TestCaseError> {
-    game.check_invariants().map_err(TestCaseError::fail)?;
-    prop_assert_eq!(game.hash(), game.recompute_hash());
-
-    let text = game.position_string();
-    let again = Adamas::from_position(game.options().clone(), &text)
-        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-    prop_assert_eq!(again.position_string(), text.clone());
-    if game.status() == Status::Ongoing {
-        prop_assert_eq!(again.hash(), game.hash());
+/// Different moves always lead to different positions (adamas.md §4.6), checked where
+/// there are at most 3,000. The legal list itself is checked in properties.rs.
+fn check_distinct_results(game: &Adamas) -> Result<(), TestCaseError> {
+    let moves: Vec<AdamasMove> = game.legal_moves().take(3_001).collect();
+    if moves.len() > 3_000 {
+        return Ok(());
     }
-
-    // Enumeration agrees with the count and with check_move, with no duplicate moves.
-    let count = game.count_moves().to_u64().unwrap_or(u64::MAX);
-    if count <= 3_000 {
-        let mut seen = HashSet::new();
-        let mut results = HashSet::new();
-        for mv in game.legal_moves() {
-            prop_assert!(game.check_move(&mv).is_ok(), "{}", game.format_move(&mv));
-            let written = game.format_move(&mv);
-            prop_assert_eq!(game.parse_move(&written), Ok(mv.clone()), "{}", written);
+    let results: HashSet<String> = moves
+        .iter()
+        .map(|mv| {
             let mut after = game.clone();
-            after.play_unchecked(&mv);
-            results.insert(after.position_string());
-            prop_assert!(seen.insert(mv));
-        }
-        prop_assert_eq!(seen.len() as u64, count, "{}", text);
-        // Different moves always lead to different positions (adamas.md §4.6).
-        prop_assert_eq!(results.len(), seen.len());
-    }
+            after.play_unchecked(mv);
+            after.position_string()
+        })
+        .collect();
+    prop_assert_eq!(results.len(), moves.len(), "{}", game.position_string());
     Ok(())
 }
 
@@ -61,7 +49,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn random_games_keep_every_invariant(
+    fn random_games_conserve_pieces(
         seed in any::<u64>(),
         size in 2u8..=4,
         players in 2u8..=3,
@@ -71,14 +59,13 @@ proptest! {
     ) {
         let mut game = Adamas::new(options(size, players, prog_cap, pieces)).unwrap();
         let mut rng = SmallRng::seed_from_u64(seed);
-        check_position(&game)?;
+        check_distinct_results(&game)?;
         for _ in 0..plies {
             let Some(mv) = game.random_move(&mut rng) else {
                 prop_assert!(game.status().is_over());
                 prop_assert_eq!(game.legal_moves().next(), None);
                 break;
             };
-            prop_assert!(game.check_move(&mv).is_ok(), "{}", game.format_move(&mv));
             let before = total_pieces(&game);
             let events = game.apply(&mv).unwrap();
             let lost: u32 = events
@@ -100,7 +87,7 @@ proptest! {
                 })
                 .sum();
             prop_assert_eq!(moved, mv.pieces_moved());
-            check_position(&game)?;
+            check_distinct_results(&game)?;
         }
     }
 
@@ -119,33 +106,6 @@ proptest! {
             .filter(|_| matches!(game.random_move(&mut rng), Some(AdamasMove::Merge { .. })))
             .count();
         prop_assert!((120..=300).contains(&merges), "{} merges of 2000", merges);
-    }
-
-    #[test]
-    fn move_text_never_panics(text in "\\PC{0,24}") {
-        let game = Adamas::new(AdamasOptions::default()).unwrap();
-        if let Ok(mv) = game.parse_move(&text) {
-            let _ = game.check_move(&mv);
-            let _ = game.format_move(&mv);
-        }
-    }
-
-    #[test]
-    fn move_like_text_never_panics(text in "[0-9]{0,3}x?[a-h][0-9]{1,2}(,[0-9]{0,2}x?[a-h][0-9])*-[0-9x]{0,3}[a-h][0-9](,[a-h][0-9])*") {
-        let game = Adamas::new(AdamasOptions::default()).unwrap();
-        if let Ok(mv) = game.parse_move(&text) {
-            let _ = game.check_move(&mv);
-            let mut copy = game.clone();
-            let _ = copy.apply(&mv);
-        }
-    }
-
-    #[test]
-    fn position_text_never_panics(text in "[.ox0-9/ ]{0,40}|[.oxy0-9/ -]{0,60}") {
-        if let Ok(game) = Adamas::from_position(AdamasOptions::default(), &text) {
-            let _ = game.count_moves();
-            game.check_invariants().map_err(TestCaseError::fail)?;
-        }
     }
 }
 

@@ -170,6 +170,12 @@ impl Adamas {
         set
     }
 
+    /// Whether the stack on `cell` stands as high as the enemy pieces it sees, so it can
+    /// be captured.
+    pub fn is_threatened(&self, cell: usize) -> bool {
+        cell < self.grid.len() && board::is_threatened(self.grid, &self.board, cell)
+    }
+
     pub fn visible_enemy_count(&self, cell: usize) -> Option<u32> {
         (self.board[cell] != 0).then(|| board::visible_enemy_count(self.grid, &self.board, cell))
     }

@@ -213,6 +213,12 @@ impl Adaptoid {
         self.pieces.starving(&self.board, self.colour_of(player))
     }
 
+    /// Adaptoids of the player waiting for the turn that starve if the turn ends as the
+    /// position stands.
+    pub fn starving_when_turn_ends(&self) -> u64 {
+        self.starving(Player(1 - self.to_move().0))
+    }
+
     fn empty(options: AdaptoidOptions, board: Arc<Board>) -> Adaptoid {
         Adaptoid {
             options,
@@ -461,6 +467,12 @@ impl Game for Adaptoid {
 
     fn split_moves(text: &str) -> Vec<String> {
         notation::split_turns(text)
+    }
+
+    /// A `;` after each turn: a growth alone on the next line would otherwise join the
+    /// move before it.
+    fn join_moves(moves: &[String]) -> String {
+        moves.iter().map(|text| format!("{text};\n")).collect()
     }
 
     fn position_string(&self) -> String {

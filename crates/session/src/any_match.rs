@@ -1,0 +1,177 @@
+//! [`AnyMatch`]: a match of whichever game, in text, for code that does not care which
+//! game it holds (records, the terminal's commands, the server).
+
+use crate::{GameKind, Match, Thinker, thinker_for, with_game};
+use std::any::Any;
+use tabula_bot::{BotSpec, Knowledge};
+use tabula_rules::{Game, Player, Status};
+
+/// A match of any game. Moves and events are text; [`AnyMatch::into_any`] gives the
+/// concrete [`Match`] back to a front end that knows the game.
+pub trait AnyMatch: Send + Sync + Any {
+    fn kind(&self) -> GameKind;
+    fn num_players(&self) -> usize;
+    /// How the rules name a seat (Adamas: O, X, Y).
+    fn player_name(&self, seat: usize) -> String;
+    fn to_move(&self) -> usize;
+    fn status(&self) -> Status;
+    fn status_text(&self) -> String;
+    fn record(&self) -> &[String];
+    fn line(&self) -> &[String];
+    fn revision(&self) -> u64;
+    fn to_move_after(&self, ply: usize) -> Option<usize>;
+    /// Plays a move in notation; its events in words.
+    fn play_notation(&mut self, text: &str) -> Result<Vec<String>, String>;
+    /// Plays the next move of the line again; its events in words.
+    fn redo(&mut self) -> Result<Vec<String>, String>;
+    fn go_to(&mut self, ply: usize) -> Result<(), String>;
+    fn discard_later_moves(&mut self);
+    /// The options that differ from the game's defaults, as `key=value` text.
+    fn settings(&self) -> Vec<(String, String)>;
+    fn start_position(&self) -> Option<String>;
+    /// Splits a list of moves in this game's notation into one text per move.
+    fn split_moves(&self, text: &str) -> Vec<String>;
+    /// The moves played, as a list that [`AnyMatch::split_moves`] reads back.
+    fn move_list(&self) -> String;
+    fn position_string(&self) -> String;
+    /// The board as text, for a terminal.
+    fn ascii(&self) -> String;
+    /// The first `limit` legal moves in notation, and how many there are in words (some
+    /// positions have too many to count in a `u64`).
+    fn legal_moves(&self, limit: usize) -> (Vec<String>, String);
+    /// A bot's search from this position.
+    fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker>;
+    fn as_any(&self) -> &dyn Any;
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+impl<G: Knowledge> AnyMatch for Match<G> {
+    fn kind(&self) -> GameKind {
+        GameKind::from_key(G::NAME).expect("every rules game is listed in GameKind")
+    }
+
+    fn num_players(&self) -> usize {
+        self.game().num_players()
+    }
+
+    fn player_name(&self, seat: usize) -> String {
+        self.game().player_name(Player(seat as u8))
+    }
+
+    fn to_move(&self) -> usize {
+        self.game().to_move().index()
+    }
+
+    fn status(&self) -> Status {
+        Match::status(self)
+    }
+
+    fn status_text(&self) -> String {
+        Match::status_text(self)
+    }
+
+    fn record(&self) -> &[String] {
+        Match::record(self)
+    }
+
+    fn line(&self) -> &[String] {
+        Match::line(self)
+    }
+
+    fn revision(&self) -> u64 {
+        Match::revision(self)
+    }
+
+    fn to_move_after(&self, ply: usize) -> Option<usize> {
+        Match::to_move_after(self, ply)
+    }
+
+    fn play_notation(&mut self, text: &str) -> Result<Vec<String>, String> {
+        let events = Match::play_notation(self, text)?;
+        Ok(self.described(&events))
+    }
+
+    fn redo(&mut self) -> Result<Vec<String>, String> {
+        let events = Match::redo(self)?;
+        Ok(self.described(&events))
+    }
+
+    fn go_to(&mut self, ply: usize) -> Result<(), String> {
+        Match::go_to(self, ply)
+    }
+
+    fn discard_later_moves(&mut self) {
+        Match::discard_later_moves(self)
+    }
+
+    fn settings(&self) -> Vec<(String, String)> {
+        Match::settings(self)
+    }
+
+    fn start_position(&self) -> Option<String> {
+        Match::start_position(self)
+    }
+
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        G::split_moves(text)
+    }
+
+    fn move_list(&self) -> String {
+        G::join_moves(Match::record(self))
+    }
+
+    fn position_string(&self) -> String {
+        self.game().position_string()
+    }
+
+    fn ascii(&self) -> String {
+        self.game().ascii()
+    }
+
+    fn legal_moves(&self, limit: usize) -> (Vec<String>, String) {
+        let game = self.game();
+        let listed = game
+            .legal_moves()
+            .take(limit)
+            .map(|mv| game.format_move(&mv))
+            .collect();
+        (listed, game.count_moves().to_string())
+    }
+
+    fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {
+        thinker_for(self.game(), spec, seed, None)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+impl<G: Game> Match<G> {
+    /// The last move's events in words, named from the position before it.
+    fn described(&self, events: &[G::Event]) -> Vec<String> {
+        let before = self.before_last_move().unwrap_or(self.game());
+        events.iter().map(|e| before.describe_event(e)).collect()
+    }
+}
+
+/// A new game of `kind` with `key=value` settings over its defaults.
+pub fn new_match(
+    kind: GameKind,
+    settings: &[(String, String)],
+) -> Result<Box<dyn AnyMatch>, String> {
+    with_game!(kind, G => Ok(Box::new(Match::<G>::start(settings)?)))
+}
+
+/// A game of `kind` set up from a position string, with `key=value` settings.
+pub fn match_at(
+    kind: GameKind,
+    settings: &[(String, String)],
+    position: &str,
+) -> Result<Box<dyn AnyMatch>, String> {
+    with_game!(kind, G => Ok(Box::new(Match::<G>::set_up(settings, position)?)))
+}

@@ -1,0 +1,180 @@
+//! Game records: a game's options, start, seats, moves and result as RON, and plain move
+//! lists in each game's notation. Reading one replays every move through the rules, so a
+//! record that loads is a legal game; anything else is an error naming the line, field or
+//! move that is wrong.
+
+use crate::{AnyMatch, GameKind, Seat, match_at, new_match};
+use serde::{Deserialize, Serialize};
+
+/// The version written in every record; a newer one is refused with a clear message.
+pub const RECORD_FORMAT: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Marks the file as a Tabula record, and its format version.
+    pub tabula_record: u32,
+    /// `absorption`, `adamas`, `adaptoid` or `adomoc`.
+    pub game: String,
+    /// The options that differ from the game's defaults, as `tabula-cli --option` takes them.
+    #[serde(default)]
+    pub options: Vec<(String, String)>,
+    /// A position string, when the game did not begin at the options' start.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// `human`, `level:N`, a bot spec or `remote` for each seat.
+    #[serde(default)]
+    pub seats: Vec<String>,
+    /// The whole line in notation, including moves taken back and not replayed.
+    pub moves: Vec<String>,
+    /// How many of `moves` had been played (the position the game was left at); all of
+    /// them when absent.
+    #[serde(default)]
+    pub at: Option<usize>,
+    /// How the line ends, in words, when it ends the game.
+    #[serde(default)]
+    pub result: Option<String>,
+}
+
+/// A record read back: the game at the position it was left at, and its seats.
+pub struct Loaded {
+    pub game: Box<dyn AnyMatch>,
+    pub seats: Vec<Seat>,
+}
+
+impl Record {
+    pub fn of(game: &dyn AnyMatch, seats: &[Seat]) -> Record {
+        Record {
+            tabula_record: RECORD_FORMAT,
+            game: game.kind().key().to_string(),
+            options: game.settings(),
+            start: game.start_position(),
+            seats: seats.iter().map(Seat::name).collect(),
+            moves: game.line().to_vec(),
+            at: (game.record().len() < game.line().len()).then_some(game.record().len()),
+            result: line_result(game),
+        }
+    }
+
+    pub fn kind(&self) -> Option<GameKind> {
+        GameKind::from_key(&self.game)
+    }
+
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().struct_names(false);
+        ron::ser::to_string_pretty(self, pretty).expect("a record is plain data")
+    }
+
+    /// Reads a record's text; errors name the line and column, or the field.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        let record: Record = ron::from_str(text).map_err(|e| {
+            let place = e.span.start;
+            format!("line {}, column {}: {}", place.line, place.col, e.code)
+        })?;
+        if record.tabula_record != RECORD_FORMAT {
+            return Err(format!(
+                "tabula_record: this is format {}, and this version of Tabula reads format {RECORD_FORMAT}",
+                record.tabula_record
+            ));
+        }
+        Ok(record)
+    }
+
+    /// Replays the record through the rules.
+    pub fn load(&self) -> Result<Loaded, String> {
+        let kind = self.kind().ok_or_else(|| {
+            format!(
+                "game: {:?} is not one of absorption, adamas, adaptoid, adomoc",
+                self.game
+            )
+        })?;
+        let mut game = match &self.start {
+            Some(position) => match_at(kind, &self.options, position),
+            None => new_match(kind, &self.options),
+        }
+        .map_err(|e| match &self.start {
+            Some(_) => format!("options or start: {e}"),
+            None => format!("options: {e}"),
+        })?;
+        play_all(game.as_mut(), &self.moves).map_err(|e| format!("moves: {e}"))?;
+        // The result's wording may change between versions; whether the game is over may not.
+        if let (Some(said), None) = (&self.result, line_result(game.as_ref())) {
+            return Err(format!(
+                "result: the record says {said:?}, but after its moves the game goes on"
+            ));
+        }
+        if let Some(at) = self.at {
+            game.go_to(at)
+                .map_err(|e| format!("at: {e} (the record holds {} moves)", self.moves.len()))?;
+        }
+        let mut seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, text)| Seat::parse(text).map_err(|e| format!("seats[{i}]: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        if seats.len() > game.num_players() {
+            return Err(format!(
+                "seats: {} seats for a game of {} players",
+                seats.len(),
+                game.num_players()
+            ));
+        }
+        seats.resize(game.num_players(), Seat::Human);
+        Ok(Loaded { game, seats })
+    }
+
+    /// A record of a new game of `kind` (default options, people in every seat) from a
+    /// pasted list of moves, or from a pasted position string.
+    pub fn pasted(kind: GameKind, text: &str, as_position: bool) -> Result<Record, String> {
+        let (start, moves) = if as_position {
+            (Some(text.trim().to_string()), Vec::new())
+        } else {
+            let moves = new_match(kind, &[])?.split_moves(text);
+            if moves.is_empty() {
+                return Err("there are no moves in the text".to_string());
+            }
+            (None, moves)
+        };
+        Ok(Record {
+            tabula_record: RECORD_FORMAT,
+            game: kind.key().to_string(),
+            options: Vec::new(),
+            start,
+            seats: Vec::new(),
+            moves,
+            at: None,
+            result: None,
+        })
+    }
+}
+
+/// The result in words when the whole line has been played and it ends the game.
+fn line_result(game: &dyn AnyMatch) -> Option<String> {
+    (game.record().len() == game.line().len() && game.status().is_over())
+        .then(|| game.status_text())
+}
+
+/// Plays moves in notation in order; an error names the move by number and text.
+fn play_all(game: &mut dyn AnyMatch, moves: &[String]) -> Result<(), String> {
+    for (i, text) in moves.iter().enumerate() {
+        game.play_notation(text)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+    }
+    Ok(())
+}
+
+/// A new game of `kind` with `settings`, after the moves of a plain list.
+pub fn import_moves(
+    kind: GameKind,
+    settings: &[(String, String)],
+    text: &str,
+) -> Result<Box<dyn AnyMatch>, String> {
+    let mut game = new_match(kind, settings)?;
+    let moves = game.split_moves(text);
+    if moves.is_empty() {
+        return Err("there are no moves in the text".to_string());
+    }
+    play_all(game.as_mut(), &moves)?;
+    Ok(game)
+}

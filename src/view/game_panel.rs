@@ -1,0 +1,291 @@
+//! The side panel during play: the turn, scores, the moves through the line, the bot's
+//! thinking, the move being built with exactly the builder's legal choices, hints, the
+//! move entry and the move list; and the keys that play.
+
+use super::board::HoveredCell;
+use super::move_builder::move_builder;
+use super::rules_help::RulesHelp;
+use super::style::{ERROR_COLOUR, colour32};
+use crate::animation::Animating;
+use crate::bot::{Hint, Purpose, RequestHint, Thinking};
+use crate::config::{Keys, Settings};
+use crate::screens::{InMatch, Match, Paused, Seat};
+use crate::table::Table;
+use crate::turn::{CellMenu, PlayerInput, Travel, TurnMessage};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<FocusMoveEntry>()
+        .add_systems(EguiPrimaryContextPass, side_panel.run_if(in_state(InMatch)))
+        .add_systems(Update, game_keys.run_if(in_state(InMatch)));
+}
+
+/// The side panel's bot hints and moves through the line.
+#[derive(SystemParam)]
+struct Helpers<'w> {
+    thinking: Option<Res<'w, Thinking>>,
+    hint: Option<Res<'w, Hint>>,
+    ask_hint: MessageWriter<'w, RequestHint>,
+    travel: MessageWriter<'w, Travel>,
+    rules_help: ResMut<'w, RulesHelp>,
+    focus_entry: ResMut<'w, FocusMoveEntry>,
+}
+
+/// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
+#[derive(Resource, Default)]
+struct FocusMoveEntry(bool);
+
+#[allow(clippy::too_many_arguments)]
+fn side_panel(
+    mut contexts: EguiContexts,
+    game: Res<Match>,
+    settings: Res<Settings>,
+    animating: Res<Animating>,
+    menu: Res<CellMenu>,
+    message: Res<TurnMessage>,
+    hovered: Res<HoveredCell>,
+    mut typed: Local<String>,
+    mut input: MessageWriter<PlayerInput>,
+    mut paused: ResMut<Paused>,
+    helpers: Helpers,
+) -> Result {
+    let Helpers {
+        thinking,
+        hint,
+        mut ask_hint,
+        mut travel,
+        mut rules_help,
+        mut focus_entry,
+    } = helpers;
+    let ctx = contexts.ctx_mut()?;
+    let table: &dyn Table = game.table.as_ref();
+    let bot_to_move = game
+        .seats
+        .get(table.to_move())
+        .is_some_and(|seat| seat.is_bot());
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "board".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let palette = table.kind().max_players();
+    egui::Panel::right("side")
+        .exact_size(310.0)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(table.kind().title());
+                if ui.button("Menu").on_hover_text("Esc").clicked() {
+                    paused.0 = true;
+                }
+                if ui.button("Rules").on_hover_text("F1").clicked() {
+                    rules_help.0 = Some(table.kind());
+                }
+            });
+            ui.separator();
+            for seat in 0..table.num_players() {
+                let colour = colour32(settings.colour(palette, table.colour_of_seat(seat)));
+                ui.horizontal(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                    ui.painter().circle_filled(rect.center(), 6.5, colour);
+                    let mut line = table.score_lines().get(seat).cloned().unwrap_or_default();
+                    if let Some(Seat::Bot(level)) = game.seats.get(seat) {
+                        line.push_str(&format!(" (bot, level {level})"));
+                    }
+                    let text = if seat == table.to_move() && !table.status().is_over() {
+                        egui::RichText::new(format!("▶ {line}")).strong()
+                    } else {
+                        egui::RichText::new(line)
+                    };
+                    ui.add(egui::Label::new(text).wrap());
+                });
+            }
+            ui.add_space(4.0);
+            ui.strong(table.status_text());
+            travel_controls(ui, table, animating.0, &mut travel);
+            ui.separator();
+            let busy = animating.0 || table.status().is_over() || bot_to_move;
+            if let Some(thinking) = &thinking {
+                thinking_indicator(ui, thinking, &game);
+            }
+            if !busy {
+                move_builder(ui, table, &menu, &mut input);
+                ui.horizontal(|ui| {
+                    let searching = thinking
+                        .as_ref()
+                        .is_some_and(|t| t.purpose == Purpose::Hint);
+                    if ui
+                        .add_enabled(!searching, egui::Button::new("Hint"))
+                        .on_hover_text(
+                            "The bot's suggestion (level 3), shown on the board in violet",
+                        )
+                        .clicked()
+                    {
+                        ask_hint.write(RequestHint);
+                    }
+                    if let Some(hint) = &hint {
+                        ui.label(format!(
+                            "Try {} (win chance {:.0}%)",
+                            hint.text,
+                            100.0 * hint.value
+                        ));
+                    }
+                });
+            }
+            if let Some(text) = &message.0 {
+                ui.colored_label(ERROR_COLOUR, text);
+            }
+            if let Some(hint) = hovered.0.and_then(|cell| table.cell_hint(cell)) {
+                ui.small(hint);
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                let entry = ui.add(
+                    egui::TextEdit::singleline(&mut *typed)
+                        .hint_text("type a move ( / )")
+                        .desired_width(200.0),
+                );
+                if std::mem::take(&mut focus_entry.0) {
+                    entry.request_focus();
+                }
+                let sent = entry.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button("Play").clicked() || sent) && !typed.trim().is_empty() && !busy {
+                    input.write(PlayerInput::Notation(typed.trim().to_string()));
+                    typed.clear();
+                }
+            });
+            ui.separator();
+            ui.label("Moves");
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    // The whole line: moves taken back are greyed; a click jumps to a move.
+                    let played = table.record().len();
+                    for (i, mv) in table.line().iter().enumerate() {
+                        let text = format!("{:>3}. {mv}", i + 1);
+                        let mut text = egui::RichText::new(text).monospace();
+                        if i + 1 == played {
+                            text = text.strong();
+                        } else if i >= played {
+                            text = text.weak();
+                        }
+                        let label = egui::Label::new(text).sense(egui::Sense::click());
+                        if ui.add(label).clicked() && !animating.0 {
+                            travel.write(Travel::GoTo(i + 1));
+                        }
+                    }
+                });
+        });
+    Ok(())
+}
+
+/// Undo, redo and a slider over the whole line; while looking back, the way on.
+fn travel_controls(
+    ui: &mut egui::Ui,
+    table: &dyn Table,
+    animating: bool,
+    travel: &mut MessageWriter<Travel>,
+) {
+    let at = table.record().len();
+    let length = table.line().len();
+    ui.horizontal(|ui| {
+        let undo = egui::Button::new("Undo");
+        if ui
+            .add_enabled(!animating && at > 0, undo)
+            .on_hover_text("Ctrl+Z; against a bot, back to your previous turn")
+            .clicked()
+        {
+            travel.write(Travel::Undo);
+        }
+        let redo = egui::Button::new("Redo");
+        if ui
+            .add_enabled(!animating && at < length, redo)
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            travel.write(Travel::Redo);
+        }
+        if length > 0 {
+            let mut ply = at;
+            let slider = egui::Slider::new(&mut ply, 0..=length).text("move");
+            if ui.add_enabled(!animating, slider).changed() && ply != at {
+                travel.write(Travel::GoTo(ply));
+            }
+        }
+    });
+    if at < length {
+        ui.horizontal(|ui| {
+            ui.label(format!("Looking back: {} later moves.", length - at));
+            if ui
+                .add_enabled(!animating, egui::Button::new("Play on from here"))
+                .on_hover_text("Forget the later moves; bots play again")
+                .clicked()
+            {
+                travel.write(Travel::PlayOn);
+            }
+        });
+    }
+}
+
+/// Who is thinking and how far through its time, with a spinner so a still board is
+/// seen to be alive.
+fn thinking_indicator(ui: &mut egui::Ui, thinking: &Thinking, game: &Match) {
+    let who = match thinking.purpose {
+        Purpose::Move { seat } => format!(
+            "{} is thinking…",
+            game.seats
+                .get(seat)
+                .map_or_else(|| Seat::Human.label(), Seat::label)
+        ),
+        Purpose::Hint => "Looking for a hint…".to_string(),
+    };
+    ui.horizontal(|ui| {
+        ui.add(egui::Spinner::new());
+        ui.label(who);
+    });
+    ui.add(
+        egui::ProgressBar::new(thinking.progress())
+            .desired_width(280.0)
+            .show_percentage(),
+    );
+}
+
+fn game_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<Keys>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    paused: Res<Paused>,
+    mut settings: ResMut<Settings>,
+    (mut input, mut travel): (MessageWriter<PlayerInput>, MessageWriter<Travel>),
+    mut focus_entry: ResMut<FocusMoveEntry>,
+) {
+    if paused.0 || egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Slash) {
+        focus_entry.0 = true;
+    }
+    let control = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if control && keys.just_pressed(KeyCode::KeyZ) {
+        travel.write(if shift { Travel::Redo } else { Travel::Undo });
+        return;
+    }
+    if control && keys.just_pressed(KeyCode::KeyY) {
+        travel.write(Travel::Redo);
+        return;
+    }
+    if keys.just_pressed(bindings.toggle_labels) {
+        settings.show_labels = !settings.show_labels;
+    }
+    if keys.just_pressed(bindings.confirm) {
+        input.write(PlayerInput::Confirm);
+    }
+    if keys.just_pressed(bindings.take_back_step) {
+        input.write(PlayerInput::TakeBackStep);
+    }
+}

@@ -1,0 +1,97 @@
+//! The pause menu (Esc): animation speed, labels, appearance, keeping games, new game,
+//! title screen, quit. While it is open the board takes no clicks and bots wait.
+
+use super::records::Keeping;
+use super::style::{ERROR_COLOUR, QUIT_OFFERED, appearance};
+use crate::config::{Keys, Settings};
+use crate::saving::SaveGame;
+use crate::screens::{InMatch, Match, Paused, Screen};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, pause_menu.run_if(in_state(InMatch)))
+        .add_systems(Update, pause_key.run_if(in_state(InMatch)));
+}
+
+fn pause_menu(
+    mut contexts: EguiContexts,
+    mut paused: ResMut<Paused>,
+    mut settings: ResMut<Settings>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    mut keeping: Keeping,
+    game: Res<Match>,
+) -> Result {
+    if !paused.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Paused")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            if ui.button("Resume (Esc)").clicked() {
+                paused.0 = false;
+            }
+            ui.add(
+                egui::Slider::new(&mut settings.animation_speed, 0.0..=4.0).text("animation speed"),
+            );
+            ui.checkbox(&mut settings.show_labels, "cell labels (L)");
+            ui.checkbox(&mut settings.confirm_moves, "confirm every move");
+            appearance(ui, &mut settings);
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        keeping.storage.dir.is_some(),
+                        egui::Button::new("Save game"),
+                    )
+                    .clicked()
+                {
+                    keeping.save.write(SaveGame);
+                }
+                if ui.button("Export…").clicked() {
+                    keeping.windows.export = true;
+                    paused.0 = false;
+                }
+                if ui
+                    .button("Load a game…")
+                    .on_hover_text("This game stays autosaved, and goes to your saved games if another replaces it")
+                    .clicked()
+                {
+                    keeping
+                        .windows
+                        .open_load(&keeping.storage, Some(game.table.kind()));
+                    next.set(Screen::Title);
+                }
+            });
+            match &keeping.message.0 {
+                Some(Ok(text)) => {
+                    ui.label(text);
+                }
+                Some(Err(text)) => {
+                    ui.colored_label(ERROR_COLOUR, text);
+                }
+                None => {}
+            }
+            ui.separator();
+            if ui.button("New game").clicked() {
+                next.set(Screen::NewGame);
+            }
+            if ui.button("Title screen").clicked() {
+                next.set(Screen::Title);
+            }
+            if QUIT_OFFERED && ui.button("Quit").clicked() {
+                exit.write(AppExit::Success);
+            }
+        });
+    Ok(())
+}
+
+fn pause_key(keys: Res<ButtonInput<KeyCode>>, bindings: Res<Keys>, mut paused: ResMut<Paused>) {
+    if keys.just_pressed(bindings.pause) {
+        paused.0 = !paused.0;
+    }
+}

@@ -1,0 +1,65 @@
+//! The result window over the finished board: who won, replay, new game, title.
+
+use crate::screens::{Match, Screen};
+use crate::turn::Travel;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ResultClosed>()
+        .add_systems(OnEnter(Screen::Result), reopen_result)
+        .add_systems(
+            EguiPrimaryContextPass,
+            result_window.run_if(in_state(Screen::Result)),
+        );
+}
+
+/// The result window was closed to look at the board.
+#[derive(Resource, Default)]
+struct ResultClosed(bool);
+
+fn reopen_result(mut closed: ResMut<ResultClosed>) {
+    closed.0 = false;
+}
+
+fn result_window(
+    mut contexts: EguiContexts,
+    game: Res<Match>,
+    mut closed: ResMut<ResultClosed>,
+    mut next: ResMut<NextState<Screen>>,
+    mut travel: MessageWriter<Travel>,
+) -> Result {
+    if closed.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let mut replay = false;
+    egui::Window::new("Game over")
+        .anchor(egui::Align2::CENTER_TOP, [-150.0, 60.0])
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .show(ctx, |ui| {
+            ui.heading(game.table.status_text());
+            ui.label(format!("after {} moves", game.table.record().len()));
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Replay")
+                    .on_hover_text("From the first move: step with Redo, or drag the slider")
+                    .clicked()
+                {
+                    travel.write(Travel::GoTo(0));
+                    replay = true;
+                }
+                if ui.button("New game").clicked() {
+                    next.set(Screen::NewGame);
+                }
+                if ui.button("Title screen").clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    closed.0 = !open || replay;
+    Ok(())
+}

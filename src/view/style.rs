@@ -1,0 +1,73 @@
+//! What every screen's egui windows share: the theme (menus and background), the pieces'
+//! palette picker, colours for errors and players, and whether the app may quit.
+
+use crate::config::{PALETTES, Settings, Theme};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, apply_theme);
+}
+
+/// A page cannot quit; closing its tab does.
+pub const QUIT_OFFERED: bool = cfg!(not(target_arch = "wasm32"));
+
+pub const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
+
+pub fn colour32(colour: Color) -> egui::Color32 {
+    let c = colour.to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+/// The palette and the theme, changed only when the player picks another.
+pub fn appearance(ui: &mut egui::Ui, settings: &mut ResMut<Settings>) {
+    ui.horizontal(|ui| {
+        ui.label("Pieces");
+        let current = settings.palette_name().unwrap_or("Custom");
+        egui::ComboBox::from_id_salt("palette")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for palette in &PALETTES {
+                    if ui
+                        .selectable_label(current == palette.0, palette.0)
+                        .clicked()
+                    {
+                        settings.use_palette(palette);
+                    }
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        ui.label("Theme");
+        for (theme, name) in [(Theme::Dark, "Dark"), (Theme::Light, "Light")] {
+            if ui.selectable_label(settings.theme == theme, name).clicked() {
+                settings.theme = theme;
+            }
+        }
+    });
+}
+
+/// Menus and background follow the theme.
+fn apply_theme(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut clear: ResMut<ClearColor>,
+    mut applied: Local<Option<Theme>>,
+) -> Result {
+    if *applied == Some(settings.theme) {
+        return Ok(());
+    }
+    *applied = Some(settings.theme);
+    let ctx = contexts.ctx_mut()?;
+    let (visuals, background) = match settings.theme {
+        Theme::Dark => (egui::Visuals::dark(), Color::srgb(0.09, 0.10, 0.12)),
+        Theme::Light => (egui::Visuals::light(), Color::srgb(0.80, 0.82, 0.85)),
+    };
+    ctx.set_visuals(visuals);
+    clear.0 = background;
+    Ok(())
+}
