@@ -3,10 +3,11 @@
 //! [`PlayerInput::BotMove`], like a person's. Frames keep coming while it thinks, and
 //! pausing, leaving or starting again never waits for it.
 
-use crate::animation::Animating;
-use crate::screens::{InMatch, Match, Paused, Screen, Seat};
+use crate::AppSystems;
+use crate::phase::{Pause, TurnPhase};
+use crate::screens::{InMatch, Match, Screen, Seat};
 use crate::table::Thinker;
-use crate::turn::{PlayerInput, TurnSystems};
+use crate::turn::PlayerInput;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::sync::Arc;
@@ -177,9 +178,14 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(InMatch), stop_thinking)
         .add_systems(
             Update,
-            (start_bot_move, start_hint, think, forget_old_hint)
+            (
+                start_bot_move.run_if(in_state(TurnPhase::BotToMove)),
+                start_hint.run_if(in_state(TurnPhase::PersonToMove)),
+                think,
+                forget_old_hint,
+            )
                 .chain()
-                .before(TurnSystems)
+                .in_set(AppSystems::Think)
                 .run_if(in_state(Screen::Playing)),
         );
 }
@@ -231,7 +237,6 @@ fn start_bot_move(
     mut commands: Commands,
     game: Option<Res<Match>>,
     thinking: Option<Res<Thinking>>,
-    animating: Res<Animating>,
     runner: Res<BotRunner>,
     mut seeds: ResMut<BotSeeds>,
     mut kept: ResMut<KeptSearches>,
@@ -242,17 +247,14 @@ fn start_bot_move(
     // Bots also wait while the player looks back at earlier moves (there are moves to
     // replay), until a new move or "play on" ends the look back.
     let looking_back = game.table.line().len() > game.table.record().len();
-    if animating.0 || game.table.status().is_over() || looking_back {
-        return;
-    }
     let seat_index = game.table.to_move();
-    let seat = game.seats.get(seat_index).cloned().unwrap_or_default();
     let revision = game.table.revision();
     let busy = thinking
         .is_some_and(|t| t.revision == revision && t.purpose == Purpose::Move { seat: seat_index });
-    if !seat.is_bot() || busy {
+    if looking_back || busy {
         return;
     }
+    let seat = game.seats.get(seat_index).cloned().unwrap_or_default();
     // Any other search (a hint, an older move) is dropped, which stops it.
     if let Some(thinking) = begin(
         &game,
@@ -280,11 +282,7 @@ fn start_hint(
     let Some(game) = game else {
         return;
     };
-    let human_to_move = !game
-        .seats
-        .get(game.table.to_move())
-        .is_some_and(Seat::is_bot);
-    if thinking.is_some() || !human_to_move || game.table.status().is_over() {
+    if thinking.is_some() {
         return;
     }
     if let Some(thinking) = begin(
@@ -305,10 +303,10 @@ fn think(
     mut commands: Commands,
     thinking: Option<ResMut<Thinking>>,
     game: Option<Res<Match>>,
-    paused: Res<Paused>,
+    pause: Res<State<Pause>>,
+    phase: Res<State<TurnPhase>>,
     mut input: MessageWriter<PlayerInput>,
     mut kept: ResMut<KeptSearches>,
-    animating: Res<Animating>,
 ) {
     let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
         return;
@@ -322,7 +320,7 @@ fn think(
     let sliced_done = match &mut thinking.work {
         Work::Slices(thinker) => {
             let start = Instant::now();
-            let slice = if animating.0 {
+            let slice = if *phase.get() == TurnPhase::Animating {
                 ANIMATING_SLICE
             } else {
                 STILL_SLICE
@@ -367,7 +365,7 @@ fn think(
             }
         }
     }
-    if !paused.0
+    if *pause.get() == Pause::Running
         && let Some(text) = thinking.ready.take()
     {
         input.write(PlayerInput::BotMove(text));

@@ -8,7 +8,8 @@
 pub mod animation;
 pub mod bot;
 pub mod config;
-pub mod demo;
+pub mod dev;
+pub mod phase;
 pub mod pieces;
 pub mod record;
 pub mod saving;
@@ -22,11 +23,33 @@ mod view;
 
 use bevy::prelude::*;
 
+/// The order of the game's work in each frame's `Update`: bots think and hand in their
+/// moves, the turn takes input and plays moves, the animations show them, and the game
+/// is kept. The turn's phase for the frame is set before all of them (`phase`).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    Think,
+    Turn,
+    Animate,
+    Keep,
+}
+
 /// Everything that works headless: settings, screens, turns, pieces, animations, bots, saves.
 pub fn logic_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::Think,
+            AppSystems::Turn,
+            AppSystems::Animate,
+            AppSystems::Keep,
+        )
+            .chain(),
+    );
     app.add_plugins((
         config::plugin,
         screens::plugin,
+        phase::plugin,
         turn::plugin,
         pieces::plugin,
         animation::plugin,
@@ -47,6 +70,7 @@ pub fn plugin(app: &mut App) {
         view::window_plugin,
         logic_plugin,
         view::plugin,
-        demo::plugin,
+        // Apart from the game: the scripted demo for screenshots and browser tests.
+        dev::plugin,
     ));
 }

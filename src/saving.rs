@@ -1,11 +1,11 @@
 //! Keeping games: the game in progress is autosaved after every change, offered again at
 //! the next launch, and saved or loaded as records on request.
 
+use crate::AppSystems;
 use crate::config::ConfigProblems;
 use crate::record::{Loaded, Record, load, record_of};
 use crate::screens::{InMatch, Match, Screen};
 use crate::storage::{AUTOSAVE, RECORDS, Storage, timestamp};
-use crate::turn::TurnSystems;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -37,7 +37,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (autosave, save_games)
-                .after(TurnSystems)
+                .in_set(AppSystems::Keep)
                 .run_if(in_state(InMatch)),
         );
 }

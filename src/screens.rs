@@ -31,10 +31,6 @@ impl ComputedStates for InMatch {
     }
 }
 
-/// The pause menu is open: the board takes no clicks.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Paused(pub bool);
-
 pub use tabula_session::Seat;
 
 /// The game being played.
@@ -51,6 +47,20 @@ impl Match {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Match { table, seats, id }
+    }
+
+    /// Which game and which position of it: changes with every move, undo or jump.
+    pub fn position(&self) -> (u64, u64) {
+        (self.id, self.table.revision())
+    }
+
+    /// Whether a bot has the turn in a game that goes on.
+    pub fn bot_to_move(&self) -> bool {
+        !self.table.status().is_over()
+            && self
+                .seats
+                .get(self.table.to_move())
+                .is_some_and(Seat::is_bot)
     }
 }
 
@@ -131,14 +141,8 @@ pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_computed_state::<InMatch>()
         .add_message::<StartGame>()
-        .init_resource::<Paused>()
-        .add_systems(OnEnter(InMatch), unpause)
         .add_systems(Startup, init_form)
         .add_systems(Update, start_games);
-}
-
-fn unpause(mut paused: ResMut<Paused>) {
-    paused.0 = false;
 }
 
 fn init_form(mut commands: Commands, settings: Res<Settings>) {

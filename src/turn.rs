@@ -2,8 +2,9 @@
 //! move is applied through the rules once, and each rules event goes out as one
 //! [`RulesEvent`] message for the animations. Input waits while animations play.
 
-use crate::animation::Animating;
+use crate::AppSystems;
 use crate::config::Settings;
+use crate::phase::{BoardShows, TurnPhase};
 use crate::screens::{InMatch, Match, Screen, Seat};
 use crate::table::PlayedEvent;
 use bevy::prelude::*;
@@ -56,10 +57,6 @@ pub struct CellMenu(pub Option<usize>);
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct TurnMessage(pub Option<String>);
 
-/// The systems that take input and play moves; animations run after them.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TurnSystems;
-
 pub fn plugin(app: &mut App) {
     app.add_message::<PlayerInput>()
         .add_message::<Travel>()
@@ -72,11 +69,10 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 travel.run_if(in_state(InMatch)),
-                (take_input, finish_game).run_if(in_state(Screen::Playing)),
-                reopen_game.run_if(in_state(Screen::Result)),
+                take_input.run_if(in_state(Screen::Playing)),
             )
                 .chain()
-                .in_set(TurnSystems),
+                .in_set(AppSystems::Turn),
         );
 }
 
@@ -88,7 +84,7 @@ fn travel(
     mut requests: MessageReader<Travel>,
     mut events: MessageWriter<RulesEvent>,
     game: Option<ResMut<Match>>,
-    mut animating: ResMut<Animating>,
+    board: Res<BoardShows>,
     mut menu: ResMut<CellMenu>,
     mut message: ResMut<TurnMessage>,
     mut redo_to_person: ResMut<RedoToPerson>,
@@ -97,7 +93,7 @@ fn travel(
         requests.clear();
         return;
     };
-    if animating.0 {
+    if !board.settled(&game) {
         // Like moves, travel waits for the board to settle.
         return;
     }
@@ -131,49 +127,43 @@ fn travel(
         }
     };
     menu.0 = None;
-    match result {
-        Ok(()) => {
-            message.0 = None;
-            // The pieces follow: a replayed move animates, a jump snaps when they sync.
-            animating.0 = true;
-        }
-        Err(error) => message.0 = Some(error),
-    }
+    // The pieces follow: a replayed move animates, a jump snaps when they sync.
+    message.0 = result.err();
 }
 
 fn forget_redo(mut redo_to_person: ResMut<RedoToPerson>) {
     redo_to_person.0 = false;
 }
 
-/// Taking back the last move of a finished game brings the game back into play.
-fn reopen_game(game: Option<Res<Match>>, mut next: ResMut<NextState<Screen>>) {
-    if game.is_some_and(|game| !game.table.status().is_over()) {
-        next.set(Screen::Playing);
-    }
-}
-
+#[allow(clippy::too_many_arguments)]
 fn take_input(
     mut inputs: MessageReader<PlayerInput>,
     mut events: MessageWriter<RulesEvent>,
     game: Option<ResMut<Match>>,
-    mut animating: ResMut<Animating>,
+    board: Res<BoardShows>,
+    phase: Option<Res<State<TurnPhase>>>,
     settings: Res<Settings>,
     mut menu: ResMut<CellMenu>,
     mut message: ResMut<TurnMessage>,
 ) {
-    let Some(mut game) = game else {
+    let (Some(mut game), Some(phase)) = (game, phase) else {
         inputs.clear();
         return;
     };
-    if animating.0 || game.table.status().is_over() {
-        // Input waits for the board to settle; clicks made meanwhile are dropped.
+    // The phase was set at the start of the frame; a move or jump made since leaves the
+    // board unsettled, and input waits for it too. Clicks made meanwhile are dropped.
+    let bot_to_move = match phase.get() {
+        TurnPhase::PersonToMove => false,
+        TurnPhase::BotToMove => true,
+        TurnPhase::Animating | TurnPhase::Over => {
+            inputs.clear();
+            return;
+        }
+    };
+    if !board.settled(&game) {
         inputs.clear();
         return;
     }
-    let bot_to_move = game
-        .seats
-        .get(game.table.to_move())
-        .is_some_and(Seat::is_bot);
     for input in inputs.read() {
         if bot_to_move != matches!(input, PlayerInput::BotMove(_)) {
             // People wait while a bot has the turn; a bot's late answer is dropped.
@@ -252,7 +242,6 @@ fn take_input(
                 table.discard_later_moves();
             }
             // The board is busy from now until the animations end; later input waits.
-            animating.0 = true;
             menu.0 = None;
             break;
         }
@@ -269,18 +258,4 @@ fn play(
         events.write(RulesEvent { move_number, event });
     }
     Ok(())
-}
-
-/// Shows the result once the last move's animations are over.
-fn finish_game(
-    game: Option<Res<Match>>,
-    animating: Res<Animating>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    if let Some(game) = game
-        && game.table.status().is_over()
-        && !animating.0
-    {
-        next.set(Screen::Result);
-    }
 }

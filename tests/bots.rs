@@ -7,7 +7,6 @@ mod common;
 use bevy::prelude::*;
 use common::{headless_app, screen, shown_pieces, start};
 use std::time::Duration;
-use tabula::animation::Animating;
 use tabula::bot::{BotRunner, Hint, Purpose, RequestHint, Thinking};
 use tabula::pieces::pieces_match;
 use tabula::screens::{Match, Screen, Seat};
@@ -47,7 +46,7 @@ fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {
         moves = record_len(&app);
         // Checked in the frame the board settles: a bot starts thinking only after it.
         run_until(&mut app, "the board settling", |app| {
-            !app.world().resource::<Animating>().0
+            common::board_settled(app)
         });
         assert_eq!(record_len(&app), moves);
         let shown = shown_pieces(&mut app);
@@ -164,7 +163,7 @@ fn a_bot_goes_on_from_the_tree_of_its_last_move() {
             record_len(app) == person_moved + 1
         });
         run_until(&mut app, "the board settling", |app| {
-            !app.world().resource::<Animating>().0
+            common::board_settled(app)
         });
     }
     assert_eq!(searches[0], 0, "the first search starts fresh");

@@ -2,72 +2,27 @@
 //! messages the board and the overlay send. After every move the piece entities must
 //! equal the rules state, and every rules event must have started its animation.
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
+use common::{board_settled, screen, send, settle, shown_pieces, start_with};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::time::Duration;
-use tabula::animation::{Animating, AnimationLog};
-use tabula::pieces::{Leaving, PieceOf, pieces_match};
-use tabula::screens::{Match, Screen, StartGame};
+use tabula::animation::AnimationLog;
+use tabula::bot::BotRunner;
+use tabula::pieces::pieces_match;
+use tabula::screens::{Match, Screen};
+use tabula::storage::Storage;
 use tabula::table::GameKind;
-use tabula::turn::PlayerInput;
+use tabula::turn::{CellMenu, PlayerInput};
 
 fn headless_app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, tabula::logic_plugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            50,
-        )));
-    app.update();
-    app
+    common::headless_app(BotRunner::default(), Storage::default())
 }
 
 fn start(app: &mut App, kind: GameKind, settings: &[(&str, &str)]) {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Title);
-    app.update();
-    app.world_mut().write_message(StartGame {
-        kind,
-        settings: settings
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        seats: Vec::new(),
-    });
-    app.update();
-    app.update();
+    start_with(app, kind, settings, Vec::new());
     assert_eq!(screen(app), Screen::Playing, "{kind:?} starts");
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn send(app: &mut App, input: PlayerInput) {
-    app.world_mut().write_message(input);
-    app.update();
-}
-
-/// Runs frames until the board settles, as a player waits for the animations.
-fn settle(app: &mut App) -> usize {
-    let mut frames = 0;
-    while app.world().resource::<Animating>().0 {
-        app.update();
-        frames += 1;
-        assert!(frames < 2_000, "animations never end");
-    }
-    app.update();
-    frames
-}
-
-fn shown_pieces(app: &mut App) -> Vec<(usize, tabula::table::PieceLook)> {
-    let mut query = app
-        .world_mut()
-        .query_filtered::<&PieceOf, Without<Leaving>>();
-    query.iter(app.world()).map(|p| (p.cell, p.look)).collect()
 }
 
 /// Plays one move by clicking: a cell when the choice has one (as the board would send),
@@ -168,7 +123,7 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
 
     let mut rng = SmallRng::seed_from_u64(9);
     click_a_move(&mut app, &mut rng);
-    assert!(app.world().resource::<Animating>().0);
+    assert!(!board_settled(&app));
     // A click during the animation is dropped, not queued for later.
     let choices_before = app.world().resource::<Match>().table.chosen().len();
     send(&mut app, PlayerInput::Choose(0));
@@ -188,24 +143,51 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
 fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
     let mut app = headless_app();
     start(&mut app, GameKind::Adamas, &[]);
-    // Any cell offered by two choices (a stack to split that is also a merge target).
-    let game = app.world().resource::<Match>();
-    let choices = game.table.choices().to_vec();
-    let cell = choices
-        .iter()
-        .filter_map(|c| c.cell)
-        .find(|cell| choices.iter().filter(|c| c.cell == Some(*cell)).count() > 1);
-    if let Some(cell) = cell {
-        send(&mut app, PlayerInput::ClickCell(cell));
-        assert_eq!(
-            app.world().resource::<tabula::turn::CellMenu>().0,
-            Some(cell)
+    // Split a stack (one click), then take a cell that offers both one more and one
+    // fewer piece to it: the second click cannot decide, so the cell's menu opens.
+    let mut rng = SmallRng::seed_from_u64(4);
+    let several = |app: &App| {
+        let choices = app.world().resource::<Match>().table.choices().to_vec();
+        choices
+            .iter()
+            .filter_map(|c| c.cell)
+            .find(|cell| choices.iter().filter(|c| c.cell == Some(*cell)).count() > 1)
+    };
+    let mut steps = 0;
+    let cell = loop {
+        if let Some(cell) = several(&app) {
+            break cell;
+        }
+        let game = app.world().resource::<Match>();
+        let choices = game.table.choices().to_vec();
+        assert!(
+            steps < 20 && !choices.is_empty(),
+            "no cell ever offered two choices"
         );
-        assert!(app.world().resource::<Match>().table.chosen().is_empty());
-    } else {
-        // Every opening click decides at once; then the click takes a step.
-        let first = choices[0].cell.unwrap();
-        send(&mut app, PlayerInput::ClickCell(first));
-        assert_eq!(app.world().resource::<Match>().table.chosen().len(), 1);
-    }
+        send(
+            &mut app,
+            PlayerInput::Choose(rng.random_range(0..choices.len())),
+        );
+        steps += 1;
+    };
+    let chosen = app.world().resource::<Match>().table.chosen().len();
+    send(&mut app, PlayerInput::ClickCell(cell));
+    assert_eq!(app.world().resource::<CellMenu>().0, Some(cell));
+    assert_eq!(
+        app.world().resource::<Match>().table.chosen().len(),
+        chosen,
+        "the click took no step"
+    );
+    // Choosing from the menu takes the step and closes it.
+    let game = app.world().resource::<Match>();
+    let index = game
+        .table
+        .choices()
+        .iter()
+        .position(|c| c.cell == Some(cell))
+        .unwrap();
+    send(&mut app, PlayerInput::Choose(index));
+    assert_eq!(app.world().resource::<CellMenu>().0, None);
+    let game = app.world().resource::<Match>();
+    assert!(game.table.chosen().len() > chosen || game.table.record().len() == 1);
 }

@@ -5,8 +5,8 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, screen, shown_pieces, to_title};
-use tabula::animation::{Animating, AnimationLog};
+use common::{headless_app, screen, settle, shown_pieces, to_title};
+use tabula::animation::AnimationLog;
 use tabula::bot::{BotRunner, Thinking};
 use tabula::config::ConfigProblems;
 use tabula::pieces::pieces_match;
@@ -35,17 +35,6 @@ fn game(app: &App) -> &Match {
 fn plies(app: &App) -> (usize, usize) {
     let table = &game(app).table;
     (table.record().len(), table.line().len())
-}
-
-fn settle(app: &mut App) {
-    for _ in 0..2_000 {
-        if !app.world().resource::<Animating>().0 {
-            app.update();
-            return;
-        }
-        app.update();
-    }
-    panic!("animations never end");
 }
 
 fn send(app: &mut App, message: impl Message) {

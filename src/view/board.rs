@@ -3,8 +3,8 @@
 //! the last move and marks.
 
 use super::loading::BoardTextures;
-use crate::animation::Animating;
 use crate::bot::Hint;
+use crate::phase::TurnPhase;
 use crate::screens::{InMatch, Match};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
 use bevy::prelude::*;
@@ -228,7 +228,7 @@ fn spawn_lines(
 /// Tile colours: the selection, then legal targets, then the last move, over the base.
 fn colour_tiles(
     game: Res<Match>,
-    animating: Res<Animating>,
+    phase: Res<State<TurnPhase>>,
     hovered: Res<HoveredCell>,
     hint: Option<Res<Hint>>,
     mut shown_hint: Local<Vec<usize>>,
@@ -236,24 +236,16 @@ fn colour_tiles(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let hinted = hint.map(|h| h.cells.clone()).unwrap_or_default();
-    if !game.is_changed()
-        && !animating.is_changed()
-        && !hovered.is_changed()
-        && *shown_hint == hinted
-    {
+    if !game.is_changed() && !phase.is_changed() && !hovered.is_changed() && *shown_hint == hinted {
         return;
     }
     *shown_hint = hinted.clone();
     let table = game.table.as_ref();
     let selected = table.selected_cells();
-    let bot_to_move = game
-        .seats
-        .get(table.to_move())
-        .is_some_and(|seat| seat.is_bot());
-    let offered: Vec<usize> = if animating.0 || table.status().is_over() || bot_to_move {
-        Vec::new()
-    } else {
+    let offered: Vec<usize> = if *phase.get() == TurnPhase::PersonToMove {
         table.choices().iter().filter_map(|c| c.cell).collect()
+    } else {
+        Vec::new()
     };
     let last = table.last_move_cells();
     for (tile, material) in &tiles {
@@ -289,19 +281,19 @@ type MarkAssets = (Handle<Mesh>, [Handle<StandardMaterial>; 5]);
 fn draw_marks(
     mut commands: Commands,
     game: Res<Match>,
-    animating: Res<Animating>,
+    phase: Res<State<TurnPhase>>,
     rings: Query<Entity, With<MarkRing>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut cache: Local<Option<MarkAssets>>,
 ) {
-    if !game.is_changed() && !animating.is_changed() {
+    if !game.is_changed() && !phase.is_changed() {
         return;
     }
     for ring in &rings {
         commands.entity(ring).despawn();
     }
-    if animating.0 {
+    if *phase.get() == TurnPhase::Animating {
         return;
     }
     let layout = game.table.layout();

@@ -6,10 +6,10 @@ use super::board::HoveredCell;
 use super::move_builder::move_builder;
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, colour32};
-use crate::animation::Animating;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
-use crate::screens::{InMatch, Match, Paused, Seat};
+use crate::phase::{Pause, TurnPhase};
+use crate::screens::{InMatch, Match, Seat};
 use crate::table::Table;
 use crate::turn::{CellMenu, PlayerInput, Travel, TurnMessage};
 use bevy::ecs::system::SystemParam;
@@ -19,7 +19,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub fn plugin(app: &mut App) {
     app.init_resource::<FocusMoveEntry>()
         .add_systems(EguiPrimaryContextPass, side_panel.run_if(in_state(InMatch)))
-        .add_systems(Update, game_keys.run_if(in_state(InMatch)));
+        .add_systems(Update, game_keys.run_if(in_state(Pause::Running)));
 }
 
 /// The side panel's bot hints and moves through the line.
@@ -42,13 +42,13 @@ fn side_panel(
     mut contexts: EguiContexts,
     game: Res<Match>,
     settings: Res<Settings>,
-    animating: Res<Animating>,
+    phase: Res<State<TurnPhase>>,
     menu: Res<CellMenu>,
     message: Res<TurnMessage>,
     hovered: Res<HoveredCell>,
     mut typed: Local<String>,
     mut input: MessageWriter<PlayerInput>,
-    mut paused: ResMut<Paused>,
+    mut pause: ResMut<NextState<Pause>>,
     helpers: Helpers,
 ) -> Result {
     let Helpers {
@@ -61,10 +61,9 @@ fn side_panel(
     } = helpers;
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
-    let bot_to_move = game
-        .seats
-        .get(table.to_move())
-        .is_some_and(|seat| seat.is_bot());
+    let animating = *phase.get() == TurnPhase::Animating;
+    // The move builder, hints and the move entry are for a person whose turn it is.
+    let busy = *phase.get() != TurnPhase::PersonToMove;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "board".into(),
@@ -79,7 +78,7 @@ fn side_panel(
             ui.horizontal(|ui| {
                 ui.heading(table.kind().title());
                 if ui.button("Menu").on_hover_text("Esc").clicked() {
-                    paused.0 = true;
+                    pause.set(Pause::Paused);
                 }
                 if ui.button("Rules").on_hover_text("F1").clicked() {
                     rules_help.0 = Some(table.kind());
@@ -106,9 +105,8 @@ fn side_panel(
             }
             ui.add_space(4.0);
             ui.strong(table.status_text());
-            travel_controls(ui, table, animating.0, &mut travel);
+            travel_controls(ui, table, animating, &mut travel);
             ui.separator();
-            let busy = animating.0 || table.status().is_over() || bot_to_move;
             if let Some(thinking) = &thinking {
                 thinking_indicator(ui, thinking, &game);
             }
@@ -174,7 +172,7 @@ fn side_panel(
                             text = text.weak();
                         }
                         let label = egui::Label::new(text).sense(egui::Sense::click());
-                        if ui.add(label).clicked() && !animating.0 {
+                        if ui.add(label).clicked() && !animating {
                             travel.write(Travel::GoTo(i + 1));
                         }
                     }
@@ -258,12 +256,11 @@ fn game_keys(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Keys>,
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    paused: Res<Paused>,
     mut settings: ResMut<Settings>,
     (mut input, mut travel): (MessageWriter<PlayerInput>, MessageWriter<Travel>),
     mut focus_entry: ResMut<FocusMoveEntry>,
 ) {
-    if paused.0 || egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
     }
     if keys.just_pressed(KeyCode::Slash) {

@@ -4,28 +4,29 @@
 use super::records::Keeping;
 use super::style::{ERROR_COLOUR, QUIT_OFFERED, appearance};
 use crate::config::{Keys, Settings};
+use crate::phase::Pause;
 use crate::saving::SaveGame;
-use crate::screens::{InMatch, Match, Paused, Screen};
+use crate::screens::{InMatch, Match, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, pause_menu.run_if(in_state(InMatch)))
-        .add_systems(Update, pause_key.run_if(in_state(InMatch)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        pause_menu.run_if(in_state(Pause::Paused)),
+    )
+    .add_systems(Update, pause_key.run_if(in_state(InMatch)));
 }
 
 fn pause_menu(
     mut contexts: EguiContexts,
-    mut paused: ResMut<Paused>,
+    mut pause: ResMut<NextState<Pause>>,
     mut settings: ResMut<Settings>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut keeping: Keeping,
     game: Res<Match>,
 ) -> Result {
-    if !paused.0 {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Paused")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -33,7 +34,7 @@ fn pause_menu(
         .resizable(false)
         .show(ctx, |ui| {
             if ui.button("Resume (Esc)").clicked() {
-                paused.0 = false;
+                pause.set(Pause::Running);
             }
             ui.add(
                 egui::Slider::new(&mut settings.animation_speed, 0.0..=4.0).text("animation speed"),
@@ -54,7 +55,7 @@ fn pause_menu(
                 }
                 if ui.button("Export…").clicked() {
                     keeping.windows.export = true;
-                    paused.0 = false;
+                    pause.set(Pause::Running);
                 }
                 if ui
                     .button("Load a game…")
@@ -90,8 +91,16 @@ fn pause_menu(
     Ok(())
 }
 
-fn pause_key(keys: Res<ButtonInput<KeyCode>>, bindings: Res<Keys>, mut paused: ResMut<Paused>) {
+fn pause_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<Keys>,
+    pause: Res<State<Pause>>,
+    mut next: ResMut<NextState<Pause>>,
+) {
     if keys.just_pressed(bindings.pause) {
-        paused.0 = !paused.0;
+        next.set(match pause.get() {
+            Pause::Running => Pause::Paused,
+            Pause::Paused => Pause::Running,
+        });
     }
 }

@@ -2,8 +2,9 @@
 //! that cell.
 
 use super::board::CellTile;
+use crate::phase::Pause;
 use crate::pieces::PieceOf;
-use crate::screens::{Paused, Screen};
+use crate::screens::Screen;
 use crate::turn::PlayerInput;
 use bevy::prelude::*;
 
@@ -13,14 +14,15 @@ pub fn plugin(app: &mut App) {
 
 fn click_cells(
     mut clicks: MessageReader<Pointer<Click>>,
-    paused: Res<Paused>,
+    pause: Res<State<Pause>>,
     tiles: Query<&CellTile>,
     pieces: Query<&PieceOf>,
     parents: Query<&ChildOf>,
     mut input: MessageWriter<PlayerInput>,
 ) {
     for click in clicks.read() {
-        if paused.0 || click.event.button != PointerButton::Primary {
+        // Clicks made while the menu is open are read and dropped, not kept for later.
+        if *pause.get() == Pause::Paused || click.event.button != PointerButton::Primary {
             continue;
         }
         let mut entity = click.entity;

@@ -1,9 +1,9 @@
 //! Reactive rendering draws a frame only on input; while pieces move or a bot thinks,
 //! ask for frames.
 
-use crate::animation::Animating;
 use crate::bot::Thinking;
-use crate::screens::Screen;
+use crate::phase::{BoardShows, TurnPhase};
+use crate::screens::{Match, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
@@ -42,13 +42,18 @@ fn drop_unchanged_modifiers(
 /// nobody touches would otherwise wait there), and for the frame after a new screen
 /// (egui lays its windows out over two).
 fn keep_drawing_while_animating(
-    animating: Res<Animating>,
+    game: Option<Res<Match>>,
+    board: Res<BoardShows>,
+    phase: Option<Res<State<TurnPhase>>>,
     thinking: Option<Res<Thinking>>,
     screen: Res<State<Screen>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if animating.0 || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed()
-    {
+    // The board's own fact as well as the phase: a move played this frame changes the
+    // phase only in the next, and so does the end of its animation.
+    let unsettled = game.is_some_and(|game| !board.settled(&game));
+    let animating = unsettled || phase.is_some_and(|phase| *phase.get() == TurnPhase::Animating);
+    if animating || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed() {
         redraw.write(RequestRedraw);
     }
 }

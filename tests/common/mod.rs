@@ -1,15 +1,19 @@
 //! Helpers the headless app tests share: an app without a window, and starting a game
 //! the way the new-game screen does.
+// Each test file uses some of the helpers.
+#![allow(dead_code)]
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use tabula::bot::BotRunner;
+use tabula::phase::{BoardShows, TurnPhase};
 use tabula::pieces::{Leaving, PieceOf};
-use tabula::screens::{Screen, Seat, StartGame};
+use tabula::screens::{Match, Screen, Seat, StartGame};
 use tabula::storage::Storage;
 use tabula::table::{GameKind, PieceLook};
+use tabula::turn::PlayerInput;
 
 /// The game's logic with a fixed 50 ms frame, bots run by `runner`, files kept in
 /// `storage`; on the title screen.
@@ -35,13 +39,56 @@ pub fn to_title(app: &mut App) {
 
 /// From the title screen, as its Start button does.
 pub fn start(app: &mut App, kind: GameKind, seats: Vec<Seat>) {
+    start_with(app, kind, &[], seats);
+}
+
+/// [`start`] with options as `key=value` pairs.
+pub fn start_with(app: &mut App, kind: GameKind, settings: &[(&str, &str)], seats: Vec<Seat>) {
     to_title(app);
     app.world_mut().write_message(StartGame {
         kind,
-        settings: Vec::new(),
+        settings: settings
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         seats,
     });
     app.update();
+    app.update();
+}
+
+/// Whether the board shows the match's position with nothing moving (as of now, not as
+/// of the start of the frame, when the turn's phase was set).
+pub fn board_settled(app: &App) -> bool {
+    let world = app.world();
+    world
+        .get_resource::<Match>()
+        .is_none_or(|game| world.resource::<BoardShows>().settled(game))
+}
+
+/// The turn's phase, during a match.
+pub fn phase(app: &App) -> Option<TurnPhase> {
+    app.world()
+        .get_resource::<State<TurnPhase>>()
+        .map(|phase| *phase.get())
+}
+
+/// Runs frames until the board settles and the phase follows, as a player waits for the
+/// animations; then one frame more. Returns the frames the animations took.
+pub fn settle(app: &mut App) -> usize {
+    let mut frames = 0;
+    while !board_settled(app) || phase(app) == Some(TurnPhase::Animating) {
+        app.update();
+        frames += 1;
+        assert!(frames < 2_000, "animations never end");
+    }
+    app.update();
+    frames
+}
+
+/// Sends what a click or key would, and runs the frame that takes it.
+pub fn send(app: &mut App, input: PlayerInput) {
+    app.world_mut().write_message(input);
     app.update();
 }
 

@@ -5,7 +5,8 @@
 //! default; the demo clicks only for people); `TABULA_SCREENSHOT=FILE.png` saves a screenshot once the board settles
 //! and then quits. Nothing happens without `TABULA_DEMO`.
 
-use crate::animation::Animating;
+use crate::AppSystems;
+use crate::phase::TurnPhase;
 use crate::screens::{Match, Screen, Seat, StartGame};
 use crate::table::GameKind;
 use crate::turn::PlayerInput;
@@ -139,8 +140,10 @@ pub fn plugin(app: &mut App) {
     match demo_from_request() {
         None => {}
         Some(Ok(demo)) => {
-            app.insert_resource(demo)
-                .add_systems(Update, (start_demo, play_demo).chain());
+            app.insert_resource(demo).add_systems(
+                Update,
+                (start_demo, play_demo).chain().in_set(AppSystems::Think),
+            );
         }
         Some(Err(error)) => error!("{error}"),
     }
@@ -165,7 +168,7 @@ fn play_demo(
     mut commands: Commands,
     mut demo: ResMut<Demo>,
     game: Option<Res<Match>>,
-    animating: Res<Animating>,
+    phase: Option<Res<State<TurnPhase>>>,
     screen: Res<State<Screen>>,
     mut input: MessageWriter<PlayerInput>,
     mut exit: MessageWriter<AppExit>,
@@ -173,12 +176,15 @@ fn play_demo(
     let Some(game) = game else {
         return;
     };
-    if !matches!(screen.get(), Screen::Playing | Screen::Result) || animating.0 {
+    let Some(phase) = phase.map(|phase| *phase.get()) else {
+        return;
+    };
+    if !matches!(screen.get(), Screen::Playing | Screen::Result) || phase == TurnPhase::Animating {
         return;
     }
     let table = &game.table;
     report_progress(&mut demo, table.as_ref());
-    let bot_to_move = game.seats.get(table.to_move()).is_some_and(|s| s.is_bot());
+    let bot_to_move = phase == TurnPhase::BotToMove;
     if table.record().len() < demo.moves && !table.status().is_over() {
         // Bots move for themselves; and someone looking back at earlier moves is left to it.
         if bot_to_move || table.line().len() > table.record().len() {

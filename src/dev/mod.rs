@@ -1,0 +1,14 @@
+//! Tools for the people who build Tabula, not part of the game a player sees: a scripted
+//! demo that plays a game through the player's own clicks, for the README's screenshots
+//! (`docs/screenshots.sh`), smoke runs and the browser test (`web/test.sh`). It does
+//! nothing unless asked for by environment variables or the page's URL.
+
+pub mod demo;
+
+pub use demo::requested as demo_requested;
+
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(demo::plugin);
+}

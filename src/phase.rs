@@ -1,0 +1,88 @@
+//! Where a match stands, as states: whether the pause menu is open ([`Pause`]), and the
+//! turn's phase ([`TurnPhase`]: pieces moving, a person to move, a bot to move, the game
+//! over). The phase is set in one place, [`set_turn_phase`], from one fact about the board
+//! ([`BoardShows::settled`]); systems read it with `run_if`.
+
+use crate::screens::{InMatch, Match, Screen};
+use bevy::prelude::*;
+
+/// The pause menu is open: the board takes no clicks and a bot's answer waits.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(InMatch = InMatch)]
+pub enum Pause {
+    #[default]
+    Running,
+    Paused,
+}
+
+/// The turn's phase during a match.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(InMatch = InMatch)]
+pub enum TurnPhase {
+    /// The board is catching up with the rules (a move's animations, a jump's sync):
+    /// input waits.
+    #[default]
+    Animating,
+    /// A person at this screen has the turn.
+    PersonToMove,
+    /// A bot has the turn: it thinks, unless someone looks back at earlier moves.
+    BotToMove,
+    /// The game is over and the board shows its end.
+    Over,
+}
+
+/// What the pieces on the board show, kept by the animations: the position (match and
+/// revision) they were last made equal to, and whether animations are queued or running.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardShows {
+    pub position: Option<(u64, u64)>,
+    pub moving: bool,
+}
+
+impl BoardShows {
+    /// Whether the board shows the match's position now, with nothing moving. Turn
+    /// systems ask this directly, since a move played earlier in the same frame counts.
+    pub fn settled(&self, game: &Match) -> bool {
+        !self.moving && self.position == Some(game.position())
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_sub_state::<Pause>()
+        .add_sub_state::<TurnPhase>()
+        .init_resource::<BoardShows>()
+        // Before the frame's state transitions, so the whole frame sees one phase.
+        .add_systems(PreUpdate, set_turn_phase.run_if(in_state(InMatch)));
+}
+
+/// The one place the phase is decided, with the screen that follows it: the result shows
+/// once the last move's animations are over, and taking back the last move of a finished
+/// game brings the game back into play.
+pub fn set_turn_phase(
+    game: Res<Match>,
+    board: Res<BoardShows>,
+    phase: Res<State<TurnPhase>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    let wanted = if !board.settled(&game) {
+        TurnPhase::Animating
+    } else if game.table.status().is_over() {
+        TurnPhase::Over
+    } else if game.bot_to_move() {
+        TurnPhase::BotToMove
+    } else {
+        TurnPhase::PersonToMove
+    };
+    if *phase.get() != wanted {
+        next.set(wanted);
+    }
+    match (screen.get(), wanted) {
+        (Screen::Playing, TurnPhase::Over) => next_screen.set(Screen::Result),
+        (Screen::Result, phase) if phase != TurnPhase::Over && !game.table.status().is_over() => {
+            next_screen.set(Screen::Playing)
+        }
+        _ => {}
+    }
+}
