@@ -246,7 +246,7 @@ fn start_bot_move(
     };
     // Bots also wait while the player looks back at earlier moves (there are moves to
     // replay), until a new move or "play on" ends the look back.
-    let looking_back = game.table.line().len() > game.table.record().len();
+    let looking_back = game.table.as_match().is_looking_back();
     let seat_index = game.table.to_move();
     let revision = game.table.revision();
     let busy = thinking

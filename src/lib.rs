@@ -16,8 +16,6 @@ pub mod saving;
 pub mod screens;
 pub mod storage;
 pub mod table;
-#[cfg(test)]
-mod test_support;
 pub mod turn;
 mod view;
 

@@ -1,7 +1,8 @@
 //! Where a match stands, as states: whether the pause menu is open ([`Pause`]), and the
 //! turn's phase ([`TurnPhase`]: pieces moving, a person to move, a bot to move, the game
-//! over). The phase is set in one place, [`set_turn_phase`], from one fact about the board
-//! ([`BoardShows::settled`]); systems read it with `run_if`.
+//! over). The phase is decided in one place, [`phase_now`], from one fact about the board
+//! ([`BoardShows::settled`]) and the seats; [`set_turn_phase`] makes it the state for each
+//! frame, and systems read it with `run_if`.
 
 use crate::screens::{InMatch, Match, Screen};
 use bevy::prelude::*;
@@ -55,9 +56,24 @@ pub fn plugin(app: &mut App) {
         .add_systems(PreUpdate, set_turn_phase.run_if(in_state(InMatch)));
 }
 
-/// The one place the phase is decided, with the screen that follows it: the result shows
-/// once the last move's animations are over, and taking back the last move of a finished
-/// game brings the game back into play.
+/// The phase the match is in as of now: the one place it is decided. The state follows it
+/// at the start of each frame; views drawn after a move in the same frame ask this.
+pub fn phase_now(game: &Match, board: &BoardShows) -> TurnPhase {
+    if !board.settled(game) {
+        TurnPhase::Animating
+    } else if game.table.status().is_over() {
+        TurnPhase::Over
+    } else if game.bot_to_move() {
+        TurnPhase::BotToMove
+    } else {
+        TurnPhase::PersonToMove
+    }
+}
+
+/// Sets the phase for the frame, with the screen that follows it: the result shows once
+/// the last move's animations are over, and taking back the last move of a finished game
+/// brings the game back into play. A screen the player chose meanwhile (the menu's "Title
+/// screen") stands.
 pub fn set_turn_phase(
     game: Res<Match>,
     board: Res<BoardShows>,
@@ -66,23 +82,16 @@ pub fn set_turn_phase(
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
-    let wanted = if !board.settled(&game) {
-        TurnPhase::Animating
-    } else if game.table.status().is_over() {
-        TurnPhase::Over
-    } else if game.bot_to_move() {
-        TurnPhase::BotToMove
-    } else {
-        TurnPhase::PersonToMove
-    };
+    let wanted = phase_now(&game, &board);
     if *phase.get() != wanted {
         next.set(wanted);
     }
+    if !matches!(*next_screen, NextState::Unchanged) {
+        return;
+    }
     match (screen.get(), wanted) {
         (Screen::Playing, TurnPhase::Over) => next_screen.set(Screen::Result),
-        (Screen::Result, phase) if phase != TurnPhase::Over && !game.table.status().is_over() => {
-            next_screen.set(Screen::Playing)
-        }
+        (Screen::Result, _) if !game.table.status().is_over() => next_screen.set(Screen::Playing),
         _ => {}
     }
 }

@@ -219,7 +219,7 @@ mod tests {
                 table.play_notation(&text).unwrap();
             }
             let good = record_of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();
-            let text = crate::test_support::damage(&good, cut, &edits);
+            let text = tabula_session::testing::damage(&good, cut, &edits);
             let storage = scratch(case);
             storage.write(AUTOSAVE, &text).unwrap();
             let (record, problem) = read_autosave(&storage);

@@ -5,7 +5,7 @@
 use crate::AppSystems;
 use crate::config::Settings;
 use crate::phase::{BoardShows, TurnPhase};
-use crate::screens::{InMatch, Match, Screen, Seat};
+use crate::screens::{InMatch, Match, Screen};
 use crate::table::PlayedEvent;
 use bevy::prelude::*;
 
@@ -104,17 +104,14 @@ fn travel(
     }
     let Match { table, seats, .. } = &mut *game;
     // A redo against a bot goes on while a bot has the turn and the line has more.
-    let go_on = redo_to_person.0 && table.redo_goes_on(seats);
+    let go_on = redo_to_person.0 && table.as_match().redo_goes_on(seats);
     redo_to_person.0 = false;
     let Some(request) = pending.or(go_on.then_some(Travel::Redo)) else {
         return;
     };
     let ply = table.record().len();
     let result = match request {
-        Travel::Undo => match table.undo_target(seats) {
-            Some(target) => table.go_to(target),
-            None => Err("there is no earlier move of yours to take back".to_string()),
-        },
+        Travel::Undo => table.undo(seats),
         Travel::Redo => {
             let played = table.redo();
             redo_to_person.0 = played.is_ok();
@@ -237,8 +234,7 @@ fn take_input(
         if table.record().len() > moves_before {
             // A person who replays the line's next move against a bot wants the bot's
             // own answer now, not to look back at the old one.
-            let bot_next = seats.get(table.to_move()).is_some_and(Seat::is_bot);
-            if bot_next && !bot_to_move {
+            if table.as_match().bot_to_move(seats) && !bot_to_move {
                 table.discard_later_moves();
             }
             // The board is busy from now until the animations end; later input waits.

@@ -124,19 +124,51 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
     let mut rng = SmallRng::seed_from_u64(9);
     click_a_move(&mut app, &mut rng);
     assert!(!board_settled(&app));
-    // A click during the animation is dropped, not queued for later.
-    let choices_before = app.world().resource::<Match>().table.chosen().len();
-    send(&mut app, PlayerInput::Choose(0));
-    assert_eq!(
-        app.world().resource::<Match>().table.chosen().len(),
-        choices_before
-    );
     let frames = settle(&mut app);
     assert!(
         frames > 3,
         "the move animates over several frames ({frames})"
     );
     assert_eq!(app.world().resource::<Match>().table.record().len(), 1);
+}
+
+/// A click made while pieces move is dropped, not kept for when they stop: sent in the
+/// last frame of the animation, it would still be readable in the next frame if it were.
+#[test]
+fn a_click_during_an_animation_is_dropped() {
+    let frames_to_settle = |app: &mut App| {
+        let mut frames = 0;
+        while !board_settled(app) {
+            app.update();
+            frames += 1;
+            assert!(frames < 2_000, "animations never end");
+        }
+        frames
+    };
+    // The same move twice, at the same fixed frame time: first to count its frames.
+    let mut app = headless_app();
+    start(&mut app, GameKind::Adomoc, &[]);
+    click_a_move(&mut app, &mut SmallRng::seed_from_u64(9));
+    let frames = frames_to_settle(&mut app);
+    assert!(frames > 1, "the move animates ({frames} frames)");
+
+    let mut app = headless_app();
+    start(&mut app, GameKind::Adomoc, &[]);
+    click_a_move(&mut app, &mut SmallRng::seed_from_u64(9));
+    for _ in 1..frames {
+        app.update();
+    }
+    assert!(!board_settled(&app), "one frame of animation is left");
+    send(&mut app, PlayerInput::Choose(0));
+    assert!(board_settled(&app), "the animation ended in that frame");
+    app.update();
+    app.update();
+    let game = app.world().resource::<Match>();
+    assert_eq!(game.table.record().len(), 1);
+    assert!(
+        game.table.chosen().is_empty(),
+        "the click was kept for later"
+    );
 }
 
 #[test]
@@ -171,6 +203,7 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
         steps += 1;
     };
     let chosen = app.world().resource::<Match>().table.chosen().len();
+    assert!(app.world().resource::<Match>().table.record().is_empty());
     send(&mut app, PlayerInput::ClickCell(cell));
     assert_eq!(app.world().resource::<CellMenu>().0, Some(cell));
     assert_eq!(
@@ -189,5 +222,13 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
     send(&mut app, PlayerInput::Choose(index));
     assert_eq!(app.world().resource::<CellMenu>().0, None);
     let game = app.world().resource::<Match>();
-    assert!(game.table.chosen().len() > chosen || game.table.record().len() == 1);
+    assert!(
+        game.table.record().is_empty(),
+        "a split that may grow waits to be played"
+    );
+    assert_eq!(
+        game.table.chosen().len(),
+        chosen + 1,
+        "the menu's choice took a step"
+    );
 }

@@ -346,7 +346,7 @@ mod tests {
             cut in 0usize..2_000,
             edits in proptest::collection::vec((0usize..2_000, 0u8..95), 0..4),
         ) {
-            let text = crate::test_support::damage(DEFAULTS, cut, &edits);
+            let text = tabula_session::testing::damage(DEFAULTS, cut, &edits);
             if let Err(error) = parse(&text) {
                 proptest::prop_assert!(!error.is_empty());
             }

@@ -187,7 +187,7 @@ fn play_demo(
     let bot_to_move = phase == TurnPhase::BotToMove;
     if table.record().len() < demo.moves && !table.status().is_over() {
         // Bots move for themselves; and someone looking back at earlier moves is left to it.
-        if bot_to_move || table.line().len() > table.record().len() {
+        if bot_to_move || table.as_match().is_looking_back() {
             return;
         }
         // One click a frame, chosen among the offered steps.

@@ -182,12 +182,11 @@ impl<G: Look> Table for GameTable<G> {
         self.refresh_choices();
     }
 
-    fn undo_target(&self, seats: &[tabula_session::Seat]) -> Option<usize> {
-        self.game.undo_target(seats)
-    }
-
-    fn redo_goes_on(&self, seats: &[tabula_session::Seat]) -> bool {
-        self.game.redo_goes_on(seats)
+    fn undo(&mut self, seats: &[tabula_session::Seat]) -> Result<(), String> {
+        let result = self.game.undo(seats);
+        self.recompute_last_move_cells();
+        self.refresh_choices();
+        result
     }
 
     fn settings(&self) -> Vec<(String, String)> {

@@ -217,10 +217,8 @@ pub trait Table: Send + Sync {
     fn go_to(&mut self, ply: usize) -> Result<(), String>;
     /// Forgets the moves after this position.
     fn discard_later_moves(&mut self);
-    /// Where an undo goes with these seats (against a bot, back to the person's turn).
-    fn undo_target(&self, seats: &[Seat]) -> Option<usize>;
-    /// Whether a redo against a bot goes on replaying (a bot has the turn, the line has more).
-    fn redo_goes_on(&self, seats: &[Seat]) -> bool;
+    /// Takes back one move, or against a bot back to the person's previous turn.
+    fn undo(&mut self, seats: &[Seat]) -> Result<(), String>;
     /// The options that differ from the game's defaults, as `key=value` text.
     fn settings(&self) -> Vec<(String, String)>;
     fn position_string(&self) -> String;
@@ -295,15 +293,26 @@ pub fn default_settings(kind: GameKind) -> Vec<(String, String)> {
     with_game!(kind, G => options::default_settings::<G>())
 }
 
-/// How many players a game of `kind` with these form settings seats (three-player Adamas);
-/// settings the rules refuse count as the game's usual two.
+/// How many players a game of `kind` with these form settings seats (three-player Adamas).
+/// While some other option is half typed, each setting is asked alone, so the seats do not
+/// come and go with it.
 pub fn players_for(kind: GameKind, settings: &[(String, String)]) -> usize {
-    let settings: Vec<(String, String)> = settings
+    let players = |settings: &[(String, String)]| {
+        with_game!(kind, G => options::players_for::<G>(settings)).ok()
+    };
+    let given: Vec<(String, String)> = settings
         .iter()
         .filter(|(_, value)| !value.is_empty())
         .cloned()
         .collect();
-    with_game!(kind, G => options::players_for::<G>(&settings)).unwrap_or(2)
+    players(&given)
+        .or_else(|| {
+            given
+                .iter()
+                .filter_map(|setting| players(std::slice::from_ref(setting)))
+                .max()
+        })
+        .unwrap_or(2)
 }
 
 /// How a game looks and how its steps and events touch the board.

@@ -3,8 +3,9 @@
 //! the last move and marks.
 
 use super::loading::BoardTextures;
+use crate::AppSystems;
 use crate::bot::Hint;
-use crate::phase::TurnPhase;
+use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::{InMatch, Match};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
 use bevy::prelude::*;
@@ -30,7 +31,12 @@ const TILE_TOP: f32 = 0.0;
 pub fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>()
         .add_systems(OnEnter(InMatch), spawn_board)
-        .add_systems(Update, (colour_tiles, draw_marks).run_if(in_state(InMatch)));
+        .add_systems(
+            Update,
+            (colour_tiles, draw_marks)
+                .after(AppSystems::Animate)
+                .run_if(in_state(InMatch)),
+        );
 }
 
 fn spawn_board(
@@ -228,21 +234,23 @@ fn spawn_lines(
 /// Tile colours: the selection, then legal targets, then the last move, over the base.
 fn colour_tiles(
     game: Res<Match>,
-    phase: Res<State<TurnPhase>>,
+    board: Res<BoardShows>,
     hovered: Res<HoveredCell>,
     hint: Option<Res<Hint>>,
-    mut shown_hint: Local<Vec<usize>>,
+    mut shown: Local<(Vec<usize>, Option<TurnPhase>)>,
     tiles: Query<(&CellTile, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let hinted = hint.map(|h| h.cells.clone()).unwrap_or_default();
-    if !game.is_changed() && !phase.is_changed() && !hovered.is_changed() && *shown_hint == hinted {
+    // As of now, not the frame's start: a move played this frame offers nothing yet.
+    let phase = phase_now(&game, &board);
+    if !game.is_changed() && !hovered.is_changed() && shown.0 == hinted && shown.1 == Some(phase) {
         return;
     }
-    *shown_hint = hinted.clone();
+    *shown = (hinted.clone(), Some(phase));
     let table = game.table.as_ref();
     let selected = table.selected_cells();
-    let offered: Vec<usize> = if *phase.get() == TurnPhase::PersonToMove {
+    let offered: Vec<usize> = if phase == TurnPhase::PersonToMove {
         table.choices().iter().filter_map(|c| c.cell).collect()
     } else {
         Vec::new()
@@ -281,19 +289,23 @@ type MarkAssets = (Handle<Mesh>, [Handle<StandardMaterial>; 5]);
 fn draw_marks(
     mut commands: Commands,
     game: Res<Match>,
-    phase: Res<State<TurnPhase>>,
+    board: Res<BoardShows>,
     rings: Query<Entity, With<MarkRing>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut cache: Local<Option<MarkAssets>>,
+    mut shown_for: Local<Option<(u64, u64)>>,
 ) {
-    if !game.is_changed() && !phase.is_changed() {
+    // Marks show the position once the board has caught up with it, and only then.
+    let showing = board.settled(&game).then(|| game.position());
+    if !game.is_changed() && *shown_for == showing {
         return;
     }
+    *shown_for = showing;
     for ring in &rings {
         commands.entity(ring).despawn();
     }
-    if *phase.get() == TurnPhase::Animating {
+    if showing.is_none() {
         return;
     }
     let layout = game.table.layout();

@@ -8,7 +8,7 @@ use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, colour32};
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
-use crate::phase::{Pause, TurnPhase};
+use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
 use crate::screens::{InMatch, Match, Seat};
 use crate::table::Table;
 use crate::turn::{CellMenu, PlayerInput, Travel, TurnMessage};
@@ -42,7 +42,7 @@ fn side_panel(
     mut contexts: EguiContexts,
     game: Res<Match>,
     settings: Res<Settings>,
-    phase: Res<State<TurnPhase>>,
+    board: Res<BoardShows>,
     menu: Res<CellMenu>,
     message: Res<TurnMessage>,
     hovered: Res<HoveredCell>,
@@ -61,9 +61,11 @@ fn side_panel(
     } = helpers;
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
-    let animating = *phase.get() == TurnPhase::Animating;
+    // As of now: the panel is drawn after this frame's move, before the phase follows it.
+    let phase = phase_now(&game, &board);
+    let animating = phase == TurnPhase::Animating;
     // The move builder, hints and the move entry are for a person whose turn it is.
-    let busy = *phase.get() != TurnPhase::PersonToMove;
+    let busy = phase != TurnPhase::PersonToMove;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "board".into(),

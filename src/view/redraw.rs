@@ -2,7 +2,7 @@
 //! ask for frames.
 
 use crate::bot::Thinking;
-use crate::phase::{BoardShows, TurnPhase};
+use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::{Match, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -49,11 +49,14 @@ fn keep_drawing_while_animating(
     screen: Res<State<Screen>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    // The board's own fact as well as the phase: a move played this frame changes the
-    // phase only in the next, and so does the end of its animation.
-    let unsettled = game.is_some_and(|game| !board.settled(&game));
-    let animating = unsettled || phase.is_some_and(|phase| *phase.get() == TurnPhase::Animating);
-    if animating || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed() {
+    // Pieces move, or the phase is behind what happened this frame (a move, a jump, an
+    // animation's end): the next frame brings it up to date, and whatever follows from it
+    // (a bot starting, the result) happens without waiting for the mouse.
+    let pending = game.is_some_and(|game| {
+        let now = phase_now(&game, &board);
+        now == TurnPhase::Animating || phase.is_none_or(|phase| *phase.get() != now)
+    });
+    if pending || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed() {
         redraw.write(RequestRedraw);
     }
 }

@@ -80,9 +80,12 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
                         continue;
                     }
                     "undo" => {
-                        // Back to the person's previous turn, over any bot moves after it.
-                        if table.undo(&seats).is_err() {
-                            println!("Nothing to undo.");
+                        // Back to the person's previous turn, over any bot moves after it;
+                        // with a bot moving first, back to the start, where it plays again.
+                        let target = table.undo_target(&seats).or((table.ply() > 0).then_some(0));
+                        match target {
+                            Some(target) => table.go_to(target)?,
+                            None => println!("Nothing to undo."),
                         }
                         println!("{}", table.game().ascii());
                         continue;

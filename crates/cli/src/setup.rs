@@ -3,7 +3,7 @@
 
 use crate::args::Args;
 use tabula_rules::Game;
-use tabula_session::{Settings, options};
+use tabula_session::{Match, Settings, options};
 
 /// The `--option` settings with `@FILE` values read from their files.
 pub fn settings(args: &Args) -> Result<Settings, String> {
@@ -12,23 +12,24 @@ pub fn settings(args: &Args) -> Result<Settings, String> {
     })
 }
 
-pub fn options<G: Game>(args: &Args) -> Result<G::Options, String> {
-    options::options_from::<G>(&settings(args)?)
-}
-
-pub fn start<G: Game>(args: &Args) -> Result<G, String> {
-    let options = options::<G>(args)?;
+/// The position a verb starts from, as a match whose line holds the record's moves.
+pub fn start_match<G: Game>(args: &Args) -> Result<Match<G>, String> {
+    let settings = settings(args)?;
     let mut game = match &args.position {
-        Some(text) => G::from_position(options, text).map_err(|e| e.to_string())?,
-        None => G::new(options).map_err(|e| e.to_string())?,
+        Some(text) => Match::set_up(&settings, text)?,
+        None => Match::start(&settings)?,
     };
     if let Some(record) = &args.record {
         for (i, text) in G::split_moves(record).iter().enumerate() {
-            play_text(&mut game, text)
+            game.play_notation(text)
                 .map_err(|e| format!("record move {} ({text}): {e}", i + 1))?;
         }
     }
     Ok(game)
+}
+
+pub fn start<G: Game>(args: &Args) -> Result<G, String> {
+    Ok(start_match::<G>(args)?.game().clone())
 }
 
 /// Reads and plays one move, returning its events.

@@ -1,7 +1,7 @@
 //! [`AnyMatch`]: a match of whichever game, in text, for code that does not care which
 //! game it holds (records, the terminal's commands, the server).
 
-use crate::{GameKind, Match, Thinker, thinker_for, with_game};
+use crate::{GameKind, Match, Seat, Thinker, thinker_for, with_game};
 use std::any::Any;
 use tabula_bot::{BotSpec, Knowledge};
 use tabula_rules::{Game, Player, Status};
@@ -20,6 +20,14 @@ pub trait AnyMatch: Send + Sync + Any {
     fn line(&self) -> &[String];
     fn revision(&self) -> u64;
     fn to_move_after(&self, ply: usize) -> Option<usize>;
+    /// Whether moves were taken back and wait to be replayed (someone looks back).
+    fn is_looking_back(&self) -> bool;
+    /// Whether a bot in `seats` is to move now, in a game that goes on.
+    fn bot_to_move(&self, seats: &[Seat]) -> bool;
+    /// Where an undo goes with these seats (against a bot, back to the person's turn).
+    fn undo_target(&self, seats: &[Seat]) -> Option<usize>;
+    /// Whether a redo against a bot goes on replaying (a bot has the turn, the line has more).
+    fn redo_goes_on(&self, seats: &[Seat]) -> bool;
     /// Plays a move in notation; its events in words.
     fn play_notation(&mut self, text: &str) -> Result<Vec<String>, String>;
     /// Plays the next move of the line again; its events in words.
@@ -41,7 +49,6 @@ pub trait AnyMatch: Send + Sync + Any {
     fn legal_moves(&self, limit: usize) -> (Vec<String>, String);
     /// A bot's search from this position.
     fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker>;
-    fn as_any(&self) -> &dyn Any;
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }
 
@@ -84,6 +91,22 @@ impl<G: Knowledge> AnyMatch for Match<G> {
 
     fn to_move_after(&self, ply: usize) -> Option<usize> {
         Match::to_move_after(self, ply)
+    }
+
+    fn is_looking_back(&self) -> bool {
+        Match::is_looking_back(self)
+    }
+
+    fn bot_to_move(&self, seats: &[Seat]) -> bool {
+        Match::bot_to_move(self, seats)
+    }
+
+    fn undo_target(&self, seats: &[Seat]) -> Option<usize> {
+        Match::undo_target(self, seats)
+    }
+
+    fn redo_goes_on(&self, seats: &[Seat]) -> bool {
+        Match::redo_goes_on(self, seats)
     }
 
     fn play_notation(&mut self, text: &str) -> Result<Vec<String>, String> {
@@ -140,10 +163,6 @@ impl<G: Knowledge> AnyMatch for Match<G> {
 
     fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {
         thinker_for(self.game(), spec, seed, None)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn Any> {

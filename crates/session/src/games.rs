@@ -94,11 +94,6 @@ impl GameKind {
     pub fn pieces_turn_over(self) -> bool {
         self == GameKind::Absorption
     }
-
-    /// How moves are written, with examples, for a player typing them.
-    pub fn notation_help(self) -> &'static str {
-        with_game!(self, G => <G as tabula_rules::Game>::NOTATION_HELP)
-    }
 }
 
 /// The error for a game name that is not one of ours.

@@ -19,6 +19,8 @@ mod games;
 pub mod options;
 mod record;
 mod seat;
+#[doc(hidden)]
+pub mod testing;
 mod thinker;
 
 pub use any_match::{AnyMatch, match_at, new_match};

@@ -30,11 +30,6 @@ impl Seat {
         matches!(self, Seat::Bot(_) | Seat::Custom(_))
     }
 
-    /// Whether a person plays this seat at this screen.
-    pub fn is_local_person(&self) -> bool {
-        *self == Seat::Human
-    }
-
     /// The seat for a menu.
     pub fn label(&self) -> String {
         match self {

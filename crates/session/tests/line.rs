@@ -69,9 +69,12 @@ fn moves_give_their_events_and_undo_redo_and_jumps_keep_the_line() {
     assert_eq!(game.game().position_string(), after_two);
     assert!(!game.is_looking_back());
     assert!(game.redo().is_err(), "nothing left to replay");
+    let revision = game.revision();
     let error = game.go_to(3).unwrap_err();
     assert!(error.contains("no move 3"), "{error}");
     assert_eq!(game.record().len(), 2, "a refused jump changes nothing");
+    assert_eq!(game.revision(), revision);
+    assert_eq!(game.game().position_string(), after_two);
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! Helpers for the app's unit tests.
+//! Helpers for tests of the crates that read what players keep (records, settings).
 
-/// Damages `text`: cut at `cut`, then overwrite bytes with printable characters.
+/// Damages `text` as a crash or a careless edit might: cut at `cut`, then overwrite bytes
+/// with printable characters.
 pub fn damage(text: &str, cut: usize, edits: &[(usize, u8)]) -> String {
     let mut bytes = text.as_bytes().to_vec();
     bytes.truncate(cut % (bytes.len() + 1));
