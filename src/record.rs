@@ -20,9 +20,19 @@ pub fn record_of(table: &dyn Table, seats: &[Seat]) -> Record {
 /// Replays a record through the rules into a table.
 pub fn load(record: &Record) -> Result<Loaded, String> {
     let loaded = record.load()?;
+    // Nobody plays from elsewhere in a game loaded here: a remote seat is played on at
+    // this screen.
+    let seats = loaded
+        .seats
+        .into_iter()
+        .map(|seat| match seat {
+            Seat::Remote => Seat::Human,
+            seat => seat,
+        })
+        .collect();
     Ok(Loaded {
         table: table_of(loaded.game),
-        seats: loaded.seats,
+        seats,
     })
 }
 
@@ -63,6 +73,14 @@ mod tests {
         );
         assert_eq!(loaded.table.last_move_cells(), table.last_move_cells());
         assert_eq!(loaded.table.choices(), table.choices());
+
+        let mut online = record.clone();
+        online.seats = vec!["remote".into(), "level:2".into()];
+        assert_eq!(
+            load(&online).unwrap().seats,
+            seats,
+            "a remote seat is played here"
+        );
 
         let list = move_list(table.as_ref());
         assert_eq!(list, "d2+L;\n");
