@@ -18,6 +18,12 @@ pub struct Args {
     pub bots: Option<String>,
     pub bot: Option<String>,
     pub jobs: Option<usize>,
+    /// Online play: the server, who plays this seat, which seat to take, the pace and limit.
+    pub server: Option<String>,
+    pub seat: Option<String>,
+    pub take: Option<usize>,
+    pub pace: Option<String>,
+    pub move_seconds: Option<u32>,
     /// Arguments that are not flags (moves for `apply`).
     pub rest: Vec<String>,
 }
@@ -62,6 +68,11 @@ impl Args {
                     | "--bots"
                     | "--bot"
                     | "--jobs"
+                    | "--server"
+                    | "--seat"
+                    | "--take"
+                    | "--pace"
+                    | "--move-seconds"
             );
             let value = if takes_value {
                 match inline {
@@ -96,6 +107,11 @@ impl Args {
                 "--bots" => args.bots = Some(value),
                 "--bot" => args.bot = Some(value),
                 "--jobs" => args.jobs = Some(number(flag, &value)?),
+                "--server" => args.server = Some(value),
+                "--seat" => args.seat = Some(value),
+                "--take" => args.take = Some(number(flag, &value)?),
+                "--pace" => args.pace = Some(value),
+                "--move-seconds" => args.move_seconds = Some(number(flag, &value)?),
                 "--count" => args.count = true,
                 _ if word.starts_with("--") => {
                     return Err(UsageError(format!("unknown flag {word}")));

@@ -3,6 +3,7 @@
 mod args;
 mod bots;
 mod inspect;
+mod online;
 mod play;
 mod random;
 mod setup;
@@ -30,6 +31,14 @@ verbs:
                              random games, checking every invariant after every move
   bench [GAME] [--seconds S] [--max-plies P]
                              random playouts and legal moves generated per second
+  online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
+         [--pace live|correspondence] [--move-seconds S]
+                             a game on a tabula-server: prints 'code: CODE' first,
+                             then plays seat N (default 1) here
+  online join CODE [--server URL] [--seat human|BOT]
+                             takes the free seat of game CODE and plays it
+  online resume CODE TOKEN [--server URL] [--seat human|BOT]
+                             comes back to a seat; online watch CODE follows a game
 
 games: adamas, absorption, adaptoid, adomoc
 bots: random, level:N (1-5), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...
@@ -57,6 +66,9 @@ fn run(words: &[String]) -> i32 {
     if matches!(verb.as_str(), "help" | "--help" | "-h") {
         println!("{USAGE}");
         return 0;
+    }
+    if verb == "online" {
+        return finish(online::online(&words[1..]));
     }
     if verb == "bench" {
         let game = words.get(1).filter(|w| !w.starts_with("--"));

@@ -1,0 +1,326 @@
+//! `online host|join|resume|watch`: a game through a `tabula-server`, played here by a
+//! person at the terminal or by a bot.
+
+use crate::args::Args;
+use crate::setup;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
+use tabula_bot::BotSpec;
+use tabula_online::protocol::{ClientMsg, Pace, SeatKey};
+use tabula_online::unattended::play_to_end;
+use tabula_online::{Followed, Goal, OnlineClient, Update};
+use tabula_session::{GameKind, Seat};
+
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
+
+const COMMANDS: &str = "Type a move when it is your turn. Commands: board, moves, resign, \
+draw (offer or accept one), nodraw (decline), undo (ask to take back your last move), \
+yes / no (answer a request to take back), leave (the game stays on the server), help.";
+
+/// `online MODE ...`; `words` are the arguments after `online`.
+pub fn online(words: &[String]) -> Result<(), String> {
+    let mode = words
+        .first()
+        .ok_or("online needs host, join, resume or watch")?;
+    let target = words
+        .get(1)
+        .ok_or_else(|| format!("online {mode} needs {}", what_follows(mode)))?;
+    let args = crate::args::Args::parse(&words[2..]).map_err(|e| e.0)?;
+    if let Some(extra) = args.rest.first() {
+        return Err(format!("unexpected argument {extra:?}"));
+    }
+    let goal = match mode.as_str() {
+        "host" => host_goal(target, &args)?,
+        "join" => Goal::Join {
+            code: target.clone(),
+        },
+        "resume" => {
+            let token = words
+                .get(2)
+                .filter(|w| !w.starts_with("--"))
+                .ok_or("online resume needs CODE TOKEN")?;
+            let args = crate::args::Args::parse(&words[3..]).map_err(|e| e.0)?;
+            return run(
+                Goal::Resume(SeatKey {
+                    code: target.clone(),
+                    token: token.clone(),
+                }),
+                &args,
+            );
+        }
+        "watch" => Goal::Watch {
+            code: target.clone(),
+        },
+        _ => return Err(format!("online {mode}: use host, join, resume or watch")),
+    };
+    run(goal, &args)
+}
+
+fn what_follows(mode: &str) -> &'static str {
+    match mode {
+        "host" => "a game (adamas, absorption, adaptoid, adomoc)",
+        "resume" => "CODE TOKEN",
+        _ => "a game code",
+    }
+}
+
+fn host_goal(game: &str, args: &Args) -> Result<Goal, String> {
+    let kind = GameKind::parse(game)?;
+    let settings = setup::settings(args)?;
+    let pace = match args.pace.as_deref() {
+        None | Some("live") => Pace::Live,
+        Some("correspondence") => Pace::Correspondence,
+        Some(other) => return Err(format!("--pace is live or correspondence, not {other:?}")),
+    };
+    let seat = match args.take {
+        None => 0,
+        Some(0) => return Err("--take counts seats from 1".into()),
+        Some(n) => n - 1,
+    };
+    Ok(Goal::Create {
+        game: kind.key().to_string(),
+        settings,
+        seat,
+        pace,
+        move_seconds: args.move_seconds,
+    })
+}
+
+fn run(goal: Goal, args: &Args) -> Result<(), String> {
+    let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+    let watching = matches!(goal, Goal::Watch { .. });
+    let seat = Seat::parse(args.seat.as_deref().unwrap_or("human"))?;
+    let mut client = OnlineClient::start(server, goal)?;
+    let mut shown = Shown::default();
+    let result = match seat.spec() {
+        Some(spec) if !watching => play_as_bot(&mut client, &spec, args, &mut shown)?,
+        _ => match play_as_person(&mut client, &mut shown, watching)? {
+            Some(result) => result,
+            None => return Ok(()),
+        },
+    };
+    let game = client.game().ok_or("the game never arrived")?;
+    println!("{result}");
+    println!("{}", game.game.position_string());
+    Ok(())
+}
+
+/// What the terminal has printed, so each thing is said once.
+#[derive(Default)]
+struct Shown {
+    code: bool,
+    board_at: Option<usize>,
+    connected: bool,
+}
+
+/// Prints an update as the terminal shows it.
+fn show(client: &OnlineClient, update: &Update, shown: &mut Shown) {
+    match update {
+        Update::Seated(key) => {
+            if !shown.code {
+                shown.code = true;
+                println!("code: {}", key.code);
+                println!(
+                    "To come back to this seat: tabula-cli online resume {} {}",
+                    key.code, key.token
+                );
+            }
+        }
+        Update::Connected => {
+            if shown.connected {
+                println!("Connected again.");
+            }
+            shown.connected = true;
+        }
+        Update::Disconnected(why) => {
+            if shown.connected {
+                println!("Connection lost ({why}); trying again...");
+            }
+            shown.connected = false;
+        }
+        Update::Error(message) => println!("server: {message}"),
+        Update::Moved {
+            seat, text, events, ..
+        } => {
+            let Some(game) = client.game() else { return };
+            println!("{} plays {text}", game.game.player_name(*seat));
+            for event in events {
+                println!("  {event}");
+            }
+        }
+        Update::State => {
+            let Some(game) = client.game() else { return };
+            if !shown.code && game.state.your_seat.is_none() {
+                shown.code = true;
+                println!("code: {}", game.state.code);
+            }
+            if shown.board_at != Some(game.state.moves.len()) {
+                print_board(game);
+                shown.board_at = Some(game.state.moves.len());
+            }
+            say_requests(game);
+        }
+    }
+    let _ = std::io::stdout().flush();
+}
+
+fn print_board(game: &Followed) {
+    println!("\n{}", game.game.ascii());
+    let open = game.state.seats.iter().filter(|s| !s.taken).count();
+    if open > 0 {
+        println!(
+            "Waiting for {open} more player(s): they join with tabula-cli online join {}",
+            game.state.code
+        );
+    }
+}
+
+fn say_requests(game: &Followed) {
+    let mine = game.state.your_seat;
+    let names = |seats: &[usize]| -> String {
+        seats
+            .iter()
+            .map(|&s| game.game.player_name(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let offers: Vec<usize> = game
+        .state
+        .draw_offers
+        .iter()
+        .copied()
+        .filter(|&s| Some(s) != mine)
+        .collect();
+    if !offers.is_empty() && !game.is_over() {
+        println!(
+            "{} offer(s) a draw: type draw to accept, nodraw to decline.",
+            names(&offers)
+        );
+    }
+    if let Some(request) = &game.state.undo_request
+        && Some(request.by) != mine
+    {
+        println!(
+            "{} asks to take back their last move (back to move {}): yes or no?",
+            game.game.player_name(request.by),
+            request.to_ply
+        );
+    }
+}
+
+fn play_as_bot(
+    client: &mut OnlineClient,
+    spec: &BotSpec,
+    args: &Args,
+    shown: &mut Shown,
+) -> Result<String, String> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    play_to_end(client, spec, seed, |client, update| {
+        show(client, update, shown)
+    })
+}
+
+/// A person at the terminal; `None` if they left before the end.
+fn play_as_person(
+    client: &mut OnlineClient,
+    shown: &mut Shown,
+    watching: bool,
+) -> Result<Option<String>, String> {
+    let lines = read_lines();
+    let mut typed: Vec<String> = Vec::new();
+    let mut prompted_at = None;
+    loop {
+        for update in client.poll(Duration::from_millis(50)) {
+            show(client, &update, shown);
+            if matches!(update, Update::Moved { .. } | Update::State) {
+                prompted_at = None;
+            }
+        }
+        let Some(game) = client.game() else { continue };
+        if let Some(result) = game.result().filter(|_| game.is_over()) {
+            return Ok(Some(result));
+        }
+        let my_turn = game.is_my_turn() && !client.is_waiting();
+        if my_turn && !typed.is_empty() {
+            let text = typed.remove(0);
+            if let Err(e) = client.play(&text) {
+                println!("{e}");
+            }
+            continue;
+        }
+        if my_turn && prompted_at != Some(game.state.moves.len()) {
+            prompted_at = Some(game.state.moves.len());
+            let name = game.game.player_name(game.game.to_move());
+            print!("{name} to move> ");
+            let _ = std::io::stdout().flush();
+        }
+        let line = match lines.try_recv() {
+            Ok(line) => line,
+            Err(TryRecvError::Empty) => continue,
+            Err(TryRecvError::Disconnected) => {
+                if watching {
+                    // Watching needs no input: follow the game to its end.
+                    continue;
+                }
+                leave_note(client);
+                return Ok(None);
+            }
+        };
+        match line.trim() {
+            "" => {}
+            "help" => println!("{COMMANDS}"),
+            "leave" | "quit" | "exit" => {
+                leave_note(client);
+                return Ok(None);
+            }
+            "board" => print_board(game),
+            "moves" => {
+                let (listed, count) = game.game.legal_moves(60);
+                println!("{}\n{count} legal moves", listed.join("  "));
+            }
+            "resign" => client.send(&ClientMsg::Resign),
+            "draw" => client.send(&ClientMsg::OfferDraw),
+            "nodraw" => client.send(&ClientMsg::DeclineDraw),
+            "undo" => client.send(&ClientMsg::RequestUndo),
+            "yes" => client.send(&ClientMsg::AnswerUndo { accept: true }),
+            "no" => client.send(&ClientMsg::AnswerUndo { accept: false }),
+            text if watching => println!("{text:?}: you are watching; type leave to stop"),
+            text => {
+                typed.extend(game.game.split_moves(text));
+                if !game.is_my_turn() {
+                    println!("It is not your turn: your move waits until it is.");
+                }
+            }
+        }
+    }
+}
+
+fn leave_note(client: &OnlineClient) {
+    match client.key() {
+        Some(key) => println!(
+            "You left; the game goes on at the server. Come back with: \
+             tabula-cli online resume {} {}",
+            key.code, key.token
+        ),
+        None => println!("You left."),
+    }
+}
+
+/// The terminal's lines, read on a thread so the game goes on while nobody types.
+fn read_lines() -> Receiver<String> {
+    let (sender, lines) = channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}

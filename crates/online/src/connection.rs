@@ -1,0 +1,242 @@
+//! A WebSocket to a server on a thread of its own, which reconnects by itself: the
+//! desktop app polls it each frame and the terminal waits on it.
+
+use crate::protocol::{ClientMsg, MAX_MESSAGE_BYTES, SOCKET_PATH, ServerMsg};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::thread;
+use std::time::Duration;
+use tungstenite::protocol::WebSocketConfig;
+use tungstenite::{Message, WebSocket};
+
+/// What the connection reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Connected (again): messages sent before this were dropped.
+    Connected,
+    Message(ServerMsg),
+    /// The connection was lost or could not be made; it is tried again after a pause.
+    Disconnected(String),
+}
+
+pub struct Connection {
+    outgoing: Sender<String>,
+    incoming: Receiver<Event>,
+    stop: Arc<AtomicBool>,
+}
+
+/// How long a read waits before the thread looks for messages to send.
+const POLL: Duration = Duration::from_millis(10);
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+const FIRST_RETRY: Duration = Duration::from_millis(100);
+const LAST_RETRY: Duration = Duration::from_secs(5);
+
+/// The WebSocket address of a server given as `host:port`, `http://host:port` or
+/// `ws://host:port[/ws]`.
+pub fn socket_url(server: &str) -> Result<String, String> {
+    let server = server.trim();
+    let rest = if let Some(rest) = server
+        .strip_prefix("http://")
+        .or_else(|| server.strip_prefix("ws://"))
+    {
+        rest
+    } else if server.starts_with("https://") || server.starts_with("wss://") {
+        return Err(format!(
+            "{server}: this client speaks plain ws:// and http:// only; put the server \
+             behind the same address without TLS, or use the browser version"
+        ));
+    } else if server.contains("://") {
+        return Err(format!("{server}: not a server address (http://HOST:PORT)"));
+    } else {
+        server
+    };
+    let host = rest.split('/').next().unwrap_or_default().trim();
+    if host.is_empty() {
+        return Err(format!("{server:?}: no host in the server address"));
+    }
+    Ok(format!("ws://{host}{SOCKET_PATH}"))
+}
+
+impl Connection {
+    /// Starts connecting to `server`; [`Event::Connected`] comes when it is up.
+    pub fn open(server: &str) -> Result<Connection, String> {
+        let url = socket_url(server)?;
+        let (outgoing, to_send) = channel::<String>();
+        let (report, incoming) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        thread::Builder::new()
+            .name("tabula-online".into())
+            .spawn(move || keep_connected(&url, &to_send, &report, &stopped))
+            .map_err(|e| format!("cannot start the connection's thread: {e}"))?;
+        Ok(Connection {
+            outgoing,
+            incoming,
+            stop,
+        })
+    }
+
+    pub fn send(&self, msg: &ClientMsg) {
+        // The thread only ends when this connection is dropped.
+        let _ = self.outgoing.send(msg.to_json());
+    }
+
+    /// Sends text as it is (for tests of what a server does with bad messages).
+    pub fn send_raw(&self, text: String) {
+        let _ = self.outgoing.send(text);
+    }
+
+    pub fn try_next(&self) -> Option<Event> {
+        self.incoming.try_recv().ok()
+    }
+
+    pub fn next_timeout(&self, wait: Duration) -> Option<Event> {
+        self.incoming.recv_timeout(wait).ok()
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn keep_connected(
+    url: &str,
+    to_send: &Receiver<String>,
+    report: &Sender<Event>,
+    stop: &AtomicBool,
+) {
+    let mut retry = FIRST_RETRY;
+    while !stop.load(Ordering::Relaxed) {
+        match connect(url) {
+            Ok(mut socket) => {
+                retry = FIRST_RETRY;
+                // What was queued while down was meant for the old connection.
+                while to_send.try_recv().is_ok() {}
+                if report.send(Event::Connected).is_err() {
+                    return;
+                }
+                let why = talk(&mut socket, to_send, report, stop);
+                let _ = socket.close(None);
+                if stop.load(Ordering::Relaxed) || report.send(Event::Disconnected(why)).is_err() {
+                    return;
+                }
+            }
+            Err(why) => {
+                if report.send(Event::Disconnected(why)).is_err() {
+                    return;
+                }
+            }
+        }
+        thread::sleep(retry);
+        retry = (retry * 2).min(LAST_RETRY);
+    }
+}
+
+fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
+    let host = url
+        .strip_prefix("ws://")
+        .and_then(|rest| rest.split('/').next())
+        .ok_or_else(|| format!("{url}: not a ws:// address"))?;
+    let address = host
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot find {host}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("cannot find {host}"))?;
+    let stream = TcpStream::connect_timeout(&address, CONNECT_TIMEOUT)
+        .map_err(|e| format!("cannot reach {host}: {e}"))?;
+    let _ = stream.set_nodelay(true);
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE_BYTES * 16))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES * 16));
+    let (socket, _) = tungstenite::client::client_with_config(url, stream, Some(config))
+        .map_err(|e| format!("{host} did not answer as a Tabula server: {e}"))?;
+    socket
+        .get_ref()
+        .set_read_timeout(Some(POLL))
+        .map_err(|e| e.to_string())?;
+    Ok(socket)
+}
+
+/// Sends and receives until the connection ends; returns why it did.
+fn talk(
+    socket: &mut WebSocket<TcpStream>,
+    to_send: &Receiver<String>,
+    report: &Sender<Event>,
+    stop: &AtomicBool,
+) -> String {
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return "closed".into();
+        }
+        loop {
+            match to_send.try_recv() {
+                Ok(text) => {
+                    if let Err(e) = socket.send(Message::text(text)) {
+                        return format!("sending: {e}");
+                    }
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => return "closed".into(),
+            }
+        }
+        match socket.read() {
+            Ok(Message::Text(text)) => {
+                let event = match ServerMsg::from_json(&text) {
+                    Ok(msg) => Event::Message(msg),
+                    Err(e) => Event::Message(ServerMsg::error(e)),
+                };
+                if report.send(event).is_err() {
+                    return "closed".into();
+                }
+            }
+            Ok(Message::Close(frame)) => {
+                return match frame {
+                    Some(frame) if !frame.reason.is_empty() => {
+                        format!("the server closed the connection: {}", frame.reason)
+                    }
+                    _ => "the server closed the connection".into(),
+                };
+            }
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(e) => return format!("connection lost: {e}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::socket_url;
+
+    #[test]
+    fn server_addresses_become_socket_addresses() {
+        assert_eq!(
+            socket_url("http://127.0.0.1:8080").unwrap(),
+            "ws://127.0.0.1:8080/ws"
+        );
+        assert_eq!(
+            socket_url("localhost:9000/").unwrap(),
+            "ws://localhost:9000/ws"
+        );
+        assert_eq!(socket_url("ws://h:1/ws").unwrap(), "ws://h:1/ws");
+        assert!(
+            socket_url("https://example.org")
+                .unwrap_err()
+                .contains("TLS")
+        );
+        assert!(
+            socket_url("ftp://x")
+                .unwrap_err()
+                .contains("not a server address")
+        );
+        assert!(socket_url("http://").unwrap_err().contains("no host"));
+    }
+}

@@ -1,0 +1,56 @@
+//! A bot in an online seat, playing to the end with nobody watching: the terminal's
+//! `--seat level:N`, and the tests' and load generator's clients.
+
+use crate::client::{OnlineClient, Update};
+use std::time::Duration;
+use tabula_bot::BotSpec;
+
+/// How long a bot seat waits for the server before it gives up on the game.
+pub const PATIENCE: Duration = Duration::from_secs(600);
+
+/// Plays this client's seat with `spec` until the game is over; each update goes to
+/// `seen`. Returns the result in words.
+pub fn play_to_end(
+    client: &mut OnlineClient,
+    spec: &BotSpec,
+    seed: u64,
+    mut seen: impl FnMut(&OnlineClient, &Update),
+) -> Result<String, String> {
+    let mut quiet = Duration::ZERO;
+    let step = Duration::from_millis(50);
+    loop {
+        let updates = client.poll(step);
+        quiet = if updates.is_empty() {
+            quiet + step
+        } else {
+            Duration::ZERO
+        };
+        for update in &updates {
+            seen(client, update);
+        }
+        let Some(game) = client.game() else {
+            if quiet > PATIENCE {
+                return Err("the server sent no game".into());
+            }
+            continue;
+        };
+        if let Some(result) = game.result().filter(|_| game.is_over()) {
+            return Ok(result);
+        }
+        if game.is_my_turn() && !client.is_waiting() {
+            let seed = seed.wrapping_add(game.state.moves.len() as u64);
+            let mut thinker = game.game.thinker(spec, seed);
+            while thinker.think(2_000) {}
+            let text = thinker
+                .best_move()
+                .ok_or("the game goes on but the bot found no move")?;
+            client.play(&text)?;
+            quiet = Duration::ZERO;
+        } else if quiet > PATIENCE {
+            return Err(format!(
+                "nothing from the server for {} s",
+                PATIENCE.as_secs()
+            ));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! `tabula-server`: online games for every Tabula client.
+//!
+//! - [`store`] keeps games (SQLite by default), durably, before anything is acknowledged.
+//! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
+//!   the rules through `tabula-session`.
+//! - [`socket`] is one client's WebSocket, within the [`limits`].
+//! - [`serve`] puts them behind axum, with the web build at `/`.
+
+pub mod codes;
+pub mod limits;
+pub mod room;
+pub mod rooms;
+pub mod socket;
+pub mod store;
+
+use axum::Router;
+use axum::extract::{State, WebSocketUpgrade};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use rooms::Rooms;
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use store::Store;
+use tabula_online::protocol::{MAX_MESSAGE_BYTES, SOCKET_PATH};
+use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
+
+/// Frames past this size close the connection at once; smaller ones over
+/// [`MAX_MESSAGE_BYTES`] get an error and the connection goes on.
+const HARD_MESSAGE_LIMIT: usize = MAX_MESSAGE_BYTES * 4;
+
+/// The database a server with no `--database` uses: `server.sqlite3` in Tabula's data
+/// directory (`TABULA_DATA_DIR`, or `tabula` in the platform's data directory).
+pub fn default_database() -> Result<String, String> {
+    let dir = std::env::var_os("TABULA_DATA_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join("tabula")))
+        .ok_or("no data directory is known here: give --database sqlite://PATH")?;
+    Ok(format!("sqlite://{}", dir.join("server.sqlite3").display()))
+}
+
+pub fn router(store: Store, dist: Option<PathBuf>) -> Router {
+    let rooms = Arc::new(Rooms::new(store));
+    let router = Router::new()
+        .route(SOCKET_PATH, get(upgrade))
+        .route("/health", get(|| async { "ok" }))
+        .with_state(rooms);
+    match dist {
+        Some(dist) => router.fallback_service(ServeDir::new(dist)),
+        None => router,
+    }
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(rooms): State<Arc<Rooms>>) -> impl IntoResponse {
+    ws.max_message_size(HARD_MESSAGE_LIMIT)
+        .max_frame_size(HARD_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| socket::serve(socket, rooms))
+}
+
+/// A server on a thread of its own, for tests and for a client that hosts its own games;
+/// it stops when dropped.
+pub struct Background {
+    /// `http://HOST:PORT`.
+    pub address: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Background {
+    /// Serves `database` (see [`Store::open`]) on `listen` (`127.0.0.1:0`: any free port).
+    pub fn start(database: &str, listen: &str) -> Result<Background, String> {
+        let store = Store::open(database)?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start: {e}"))?;
+        let listener = runtime
+            .block_on(TcpListener::bind(listen))
+            .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+        let address = listener.local_addr().map_err(|e| e.to_string())?;
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("tabula-server".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    // Dropping the runtime after this ends every connection at once.
+                    tokio::select! {
+                        _ = serve(listener, store, None, std::future::pending()) => {}
+                        _ = stopped => {}
+                    }
+                });
+            })
+            .map_err(|e| format!("cannot start the server's thread: {e}"))?;
+        Ok(Background {
+            address: format!("http://{address}"),
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Serves on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: TcpListener,
+    store: Store,
+    dist: Option<PathBuf>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(store, dist))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

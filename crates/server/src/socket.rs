@@ -1,0 +1,272 @@
+//! One client's WebSocket: reads its messages (within the limits), does what they ask
+//! of the game it follows, and passes on what that game tells its followers.
+
+use crate::limits::RateLimit;
+use crate::room::{Outgoing, Room};
+use crate::rooms::Rooms;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use std::sync::Arc;
+use tabula_online::protocol::{ClientMsg, MAX_LISTED_GAMES, PROTOCOL_VERSION, ServerMsg};
+use tokio::sync::broadcast::{self, error::RecvError};
+
+/// The game a connection follows, and the seat it holds there.
+struct Following {
+    room: Arc<Room>,
+    seat: Option<usize>,
+    updates: broadcast::Receiver<Outgoing>,
+}
+
+pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
+    let mut following: Option<Following> = None;
+    let mut limit = RateLimit::new();
+    if !send(
+        &mut socket,
+        &ServerMsg::Hello {
+            version: PROTOCOL_VERSION,
+        },
+    )
+    .await
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    None | Some(Ok(Message::Close(_))) => break,
+                    Some(Err(e)) => {
+                        let _ = close(&mut socket, close_code::SIZE, &format!("{e}")).await;
+                        break;
+                    }
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let error = ServerMsg::error("messages are JSON text, not binary frames");
+                        if !send(&mut socket, &error).await { break; }
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                };
+                match limit.take() {
+                    Ok(()) => {}
+                    Err(over) => {
+                        if over.close {
+                            let _ = close(&mut socket, close_code::POLICY, &over.message).await;
+                            break;
+                        }
+                        if !send(&mut socket, &ServerMsg::error(over.message)).await { break; }
+                        continue;
+                    }
+                }
+                let replies = handle(&text, &rooms, &mut following).await;
+                let mut sent = true;
+                for reply in &replies {
+                    sent = sent && send(&mut socket, reply).await;
+                }
+                if !sent { break; }
+            }
+            update = next_update(&mut following) => {
+                let msg = match update {
+                    Ok(Outgoing::Text(text)) => Message::Text(Utf8Bytes::from(text.as_ref())),
+                    Ok(Outgoing::State(state)) => {
+                        let seat = following.as_ref().and_then(|f| f.seat);
+                        let mut state = (*state).clone();
+                        state.your_seat = seat;
+                        Message::Text(ServerMsg::State(Box::new(state)).to_json().into())
+                    }
+                    // Fell behind: the whole game instead of what was missed.
+                    Err(RecvError::Lagged(_)) => {
+                        let Some(f) = &following else { continue };
+                        let state = f.room.view(f.seat).await;
+                        Message::Text(ServerMsg::State(Box::new(state)).to_json().into())
+                    }
+                    Err(RecvError::Closed) => continue,
+                };
+                if socket.send(msg).await.is_err() { break; }
+            }
+        }
+    }
+    leave(&mut following).await;
+}
+
+async fn next_update(following: &mut Option<Following>) -> Result<Outgoing, RecvError> {
+    match following {
+        Some(f) => f.updates.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn send(socket: &mut WebSocket, msg: &ServerMsg) -> bool {
+    socket
+        .send(Message::Text(msg.to_json().into()))
+        .await
+        .is_ok()
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) -> Result<(), axum::Error> {
+    // A close reason is at most 123 bytes.
+    let mut reason = reason.to_string();
+    while reason.len() > 120 {
+        reason.pop();
+    }
+    socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })))
+        .await
+}
+
+async fn leave(following: &mut Option<Following>) {
+    if let Some(Following {
+        room,
+        seat: Some(seat),
+        ..
+    }) = following.take()
+    {
+        room.set_online(seat, false).await;
+    }
+}
+
+/// Starts following `room` (holding `seat`, if any); the game goes to this client.
+async fn follow(
+    following: &mut Option<Following>,
+    room: Arc<Room>,
+    seat: Option<usize>,
+) -> ServerMsg {
+    leave(following).await;
+    // Listen first, so nothing said between the state and the listening is missed.
+    let updates = room.followers.subscribe();
+    if let Some(seat) = seat {
+        room.set_online(seat, true).await;
+    }
+    let state = room.view(seat).await;
+    *following = Some(Following {
+        room,
+        seat,
+        updates,
+    });
+    ServerMsg::State(Box::new(state))
+}
+
+/// Does what one message asks; the replies for this client alone.
+async fn handle(text: &str, rooms: &Rooms, following: &mut Option<Following>) -> Vec<ServerMsg> {
+    match handle_message(text, rooms, following).await {
+        Ok(replies) => replies,
+        Err(message) => vec![ServerMsg::error(message)],
+    }
+}
+
+async fn handle_message(
+    text: &str,
+    rooms: &Rooms,
+    following: &mut Option<Following>,
+) -> Result<Vec<ServerMsg>, String> {
+    let msg = ClientMsg::from_json(text)?;
+    let store = &rooms.store;
+    match msg {
+        ClientMsg::Create {
+            game,
+            settings,
+            seat,
+            pace,
+            move_seconds,
+        } => {
+            let (room, seat, token) = rooms
+                .create(&game, &settings, seat, pace, move_seconds)
+                .await?;
+            let seated = ServerMsg::Seated {
+                code: room.code.clone(),
+                seat,
+                token,
+            };
+            Ok(vec![seated, follow(following, room, Some(seat)).await])
+        }
+        ClientMsg::Join { code } => {
+            let room = rooms.get(&code).await?;
+            let (seat, token) = room.join(store).await?;
+            let seated = ServerMsg::Seated {
+                code: room.code.clone(),
+                seat,
+                token,
+            };
+            Ok(vec![seated, follow(following, room, Some(seat)).await])
+        }
+        ClientMsg::Resume { code, token } => {
+            let room = rooms.get(&code).await?;
+            let seat = room
+                .state
+                .lock()
+                .await
+                .seat_of(&token)
+                .ok_or_else(|| format!("that token holds no seat in game {}", room.code))?;
+            Ok(vec![follow(following, room, Some(seat)).await])
+        }
+        ClientMsg::Watch { code } => {
+            let room = rooms.get(&code).await?;
+            Ok(vec![follow(following, room, None).await])
+        }
+        ClientMsg::MyGames { seats } => {
+            if seats.len() > MAX_LISTED_GAMES {
+                return Err(format!(
+                    "{} games asked about; at most {MAX_LISTED_GAMES} at once",
+                    seats.len()
+                ));
+            }
+            let mut games = Vec::new();
+            for key in seats {
+                // A game gone or a token that is not the seat's is left out.
+                let Ok(room) = rooms.get(&key.code).await else {
+                    continue;
+                };
+                let state = room.state.lock().await;
+                if let Some(seat) = state.seat_of(&key.token) {
+                    games.push(state.summary(&room.code, seat));
+                }
+            }
+            Ok(vec![ServerMsg::Games { games }])
+        }
+        ClientMsg::Move { ply, text } => {
+            let (room, seat) = seated(following)?;
+            room.play(store, seat, ply, &text).await?;
+            Ok(vec![])
+        }
+        ClientMsg::Resign => {
+            let (room, seat) = seated(following)?;
+            room.resign(store, seat).await?;
+            Ok(vec![])
+        }
+        ClientMsg::OfferDraw => {
+            let (room, seat) = seated(following)?;
+            room.offer_draw(store, seat).await?;
+            Ok(vec![])
+        }
+        ClientMsg::DeclineDraw => {
+            let (room, seat) = seated(following)?;
+            room.decline_draw(seat).await?;
+            Ok(vec![])
+        }
+        ClientMsg::RequestUndo => {
+            let (room, seat) = seated(following)?;
+            room.request_undo(seat).await?;
+            Ok(vec![])
+        }
+        ClientMsg::AnswerUndo { accept } => {
+            let (room, seat) = seated(following)?;
+            room.answer_undo(store, seat, accept).await?;
+            Ok(vec![])
+        }
+    }
+}
+
+/// The game and seat this connection plays, for the messages only a player may send.
+fn seated(following: &Option<Following>) -> Result<(Arc<Room>, usize), String> {
+    match following {
+        Some(Following {
+            room,
+            seat: Some(seat),
+            ..
+        }) => Ok((room.clone(), *seat)),
+        Some(_) => Err("you watch this game: only its players can do that".into()),
+        None => Err("this connection holds no seat: create, join or resume a game first".into()),
+    }
+}

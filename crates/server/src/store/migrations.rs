@@ -1,0 +1,31 @@
+//! The schema, as numbered steps. A database records the steps it has had in
+//! `schema_migrations`; opening it runs the ones it lacks, in order, each in a transaction.
+//! A step once released is never edited: a change is a new step.
+
+/// SQLite's steps.
+pub const SQLITE: &[&str] = &[
+    // 1: games, their seats and their moves.
+    "CREATE TABLE games (
+        code TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        pace TEXT NOT NULL,
+        move_seconds INTEGER,
+        ending TEXT,
+        created_ms INTEGER NOT NULL
+    );
+    CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES games(code),
+        seat INTEGER NOT NULL,
+        token TEXT,
+        PRIMARY KEY (code, seat)
+    );
+    CREATE TABLE moves (
+        code TEXT NOT NULL REFERENCES games(code),
+        ply INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (code, ply)
+    );",
+];

@@ -1,0 +1,304 @@
+//! SQLite, embedded: the default store. One thread owns the database and commits the
+//! changes that arrive together in one transaction (each in its own savepoint, so one
+//! refused change does not undo the others): many games' moves share one disk sync.
+
+use super::migrations;
+use super::{
+    Op, Reply, StoreError, StoredGame, StoredMove, from_json, pace_name, pace_of, to_json,
+};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+/// The most changes committed together.
+const BATCH: usize = 512;
+
+struct Request {
+    op: Op,
+    reply: oneshot::Sender<Result<Reply, StoreError>>,
+}
+
+#[derive(Clone)]
+pub struct SqliteStore {
+    requests: mpsc::Sender<Request>,
+}
+
+impl SqliteStore {
+    pub fn open(path: &str) -> Result<SqliteStore, String> {
+        if let Some(parent) = std::path::Path::new(path).parent()
+            && !parent.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot make the folder for {path}: {e}"))?;
+        }
+        let mut conn =
+            Connection::open(path).map_err(|e| format!("cannot open the database {path}: {e}"))?;
+        // WAL lets reads go on during a write; FULL syncs every commit, so an
+        // acknowledged move survives a crash of the machine, not only of the process.
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+        )
+        .map_err(|e| format!("{path}: {e}"))?;
+        migrate(&mut conn).map_err(|e| format!("{path}: {e}"))?;
+        let (requests, inbox) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("tabula-sqlite".into())
+            .spawn(move || serve(conn, &inbox))
+            .map_err(|e| format!("cannot start the database thread: {e}"))?;
+        Ok(SqliteStore { requests })
+    }
+
+    pub async fn run(&self, op: Op) -> Result<Reply, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.requests
+            .send(Request { op, reply })
+            .map_err(|_| StoreError::Failed("the database thread stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Failed("the database thread stopped".into()))?
+    }
+}
+
+fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)",
+    )?;
+    let done: i64 = conn.query_row(
+        "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+        [],
+        |row| row.get(0),
+    )?;
+    for (index, step) in migrations::SQLITE.iter().enumerate().skip(done as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(step)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version) VALUES (?1)",
+            [index as i64 + 1],
+        )?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+fn serve(mut conn: Connection, inbox: &mpsc::Receiver<Request>) {
+    while let Ok(first) = inbox.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match inbox.try_recv() {
+                Ok(request) => batch.push(request),
+                Err(_) => break,
+            }
+        }
+        let results = run_batch(&mut conn, &batch);
+        for (request, result) in batch.into_iter().zip(results) {
+            // The asker may have gone (its connection closed); the change stands.
+            let _ = request.reply.send(result);
+        }
+    }
+}
+
+fn run_batch(conn: &mut Connection, batch: &[Request]) -> Vec<Result<Reply, StoreError>> {
+    let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
+    let mut tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => {
+            let why = e.to_string();
+            return batch
+                .iter()
+                .map(|_| Err(StoreError::Failed(why.clone())))
+                .collect();
+        }
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    for request in batch {
+        let result = match tx.savepoint() {
+            Ok(mut point) => {
+                let result = apply(&point, &request.op);
+                let kept = if result.is_ok() {
+                    point.commit()
+                } else {
+                    point.rollback()
+                };
+                result.and_then(|reply| kept.map(|()| reply).map_err(failed))
+            }
+            Err(e) => Err(failed(e)),
+        };
+        results.push(result);
+    }
+    if let Err(e) = tx.commit() {
+        let why = e.to_string();
+        return results
+            .into_iter()
+            .map(|_| Err(StoreError::Failed(why.clone())))
+            .collect();
+    }
+    results
+}
+
+fn is_constraint(e: &rusqlite::Error) -> bool {
+    e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation)
+}
+
+fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
+    let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
+    match op {
+        Op::Create(game) => {
+            tx.execute(
+                "INSERT INTO games (code, game, settings, pace, move_seconds, ending, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    game.code,
+                    game.game,
+                    to_json(&game.settings),
+                    pace_name(game.pace),
+                    game.move_seconds,
+                    game.ending.as_ref().map(to_json),
+                    game.created_ms as i64,
+                ],
+            )
+            .map_err(|e| {
+                if is_constraint(&e) {
+                    StoreError::Conflict(format!("the code {} is taken", game.code))
+                } else {
+                    failed(e)
+                }
+            })?;
+            for (seat, token) in game.tokens.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO seats (code, seat, token) VALUES (?1, ?2, ?3)",
+                    params![game.code, seat as i64, token],
+                )
+                .map_err(failed)?;
+            }
+            for (ply, mv) in game.moves.iter().enumerate() {
+                insert_move(tx, &game.code, ply, mv)?;
+            }
+            Ok(Reply::Done)
+        }
+        Op::Load { code } => load(tx, code).map(Reply::Game),
+        Op::Claim { code, seat, token } => {
+            let changed = tx
+                .execute(
+                    "UPDATE seats SET token = ?3 WHERE code = ?1 AND seat = ?2 AND token IS NULL",
+                    params![code, *seat as i64, token],
+                )
+                .map_err(failed)?;
+            if changed == 0 {
+                return Err(StoreError::Conflict(format!(
+                    "seat {} of game {code} is taken",
+                    seat + 1
+                )));
+            }
+            Ok(Reply::Done)
+        }
+        Op::AddMove { code, ply, mv } => {
+            let held: i64 = tx
+                .query_row(
+                    "SELECT COUNT(*) FROM moves WHERE code = ?1",
+                    [code],
+                    |row| row.get(0),
+                )
+                .map_err(failed)?;
+            if held as usize != *ply {
+                return Err(StoreError::Conflict(format!(
+                    "game {code} has {held} moves stored, so this cannot be move {}",
+                    ply + 1
+                )));
+            }
+            insert_move(tx, code, *ply, mv)?;
+            Ok(Reply::Done)
+        }
+        Op::TakeBack { code, ply } => {
+            tx.execute(
+                "DELETE FROM moves WHERE code = ?1 AND ply >= ?2",
+                params![code, *ply as i64],
+            )
+            .map_err(failed)?;
+            Ok(Reply::Done)
+        }
+        Op::End { code, ending } => {
+            let changed = tx
+                .execute(
+                    "UPDATE games SET ending = ?2 WHERE code = ?1 AND ending IS NULL",
+                    params![code, to_json(ending)],
+                )
+                .map_err(failed)?;
+            if changed == 0 {
+                return Err(StoreError::Conflict(format!(
+                    "game {code} has already ended"
+                )));
+            }
+            Ok(Reply::Done)
+        }
+    }
+}
+
+fn insert_move(tx: &Connection, code: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO moves (code, ply, text, seat, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![code, ply as i64, mv.text, mv.seat as i64, mv.at_ms as i64],
+    )
+    .map_err(|e| {
+        if is_constraint(&e) {
+            StoreError::Conflict(format!("move {} of game {code} is already stored", ply + 1))
+        } else {
+            StoreError::Failed(e.to_string())
+        }
+    })?;
+    Ok(())
+}
+
+fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreError> {
+    let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
+    let row = tx
+        .query_row(
+            "SELECT game, settings, pace, move_seconds, ending, created_ms FROM games WHERE code = ?1",
+            [code],
+            |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, Option<u32>>(3)?,
+                    row.get::<_, Option<String>>(4)?,
+                    row.get::<_, i64>(5)?,
+                ))
+            },
+        )
+        .optional()
+        .map_err(failed)?;
+    let Some((game, settings, pace, move_seconds, ending, created_ms)) = row else {
+        return Ok(None);
+    };
+    let mut seats = tx
+        .prepare_cached("SELECT token FROM seats WHERE code = ?1 ORDER BY seat")
+        .map_err(failed)?;
+    let tokens = seats
+        .query_map([code], |row| row.get::<_, Option<String>>(0))
+        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+        .map_err(failed)?;
+    let mut moves = tx
+        .prepare_cached("SELECT text, seat, at_ms FROM moves WHERE code = ?1 ORDER BY ply")
+        .map_err(failed)?;
+    let moves = moves
+        .query_map([code], |row| {
+            Ok(StoredMove {
+                text: row.get(0)?,
+                seat: row.get::<_, i64>(1)? as usize,
+                at_ms: row.get::<_, i64>(2)? as u64,
+            })
+        })
+        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+        .map_err(failed)?;
+    Ok(Some(Box::new(StoredGame {
+        code: code.to_string(),
+        game,
+        settings: from_json(&settings, "settings")?,
+        pace: pace_of(&pace)?,
+        move_seconds,
+        tokens,
+        moves,
+        ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
+        created_ms: created_ms as u64,
+    })))
+}
