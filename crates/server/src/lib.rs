@@ -53,8 +53,13 @@ pub fn router(store: Store, dist: Option<PathBuf>) -> Router {
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(rooms): State<Arc<Rooms>>) -> impl IntoResponse {
+    // Small buffers: thousands of quiet connections matter more than one busy one
+    // (tungstenite's 128 KiB default was most of the memory a game took).
     ws.max_message_size(HARD_MESSAGE_LIMIT)
         .max_frame_size(HARD_MESSAGE_LIMIT)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(HARD_MESSAGE_LIMIT * 4)
         .on_upgrade(move |socket| socket::serve(socket, rooms))
 }
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::{in_process, next_error, next_message, raw};
 use std::time::{Duration, Instant};
-use tabula_online::protocol::{ClientMsg, GameState, MAX_MESSAGE_BYTES, Pace, ServerMsg};
+use tabula_online::protocol::{ClientMsg, GameState, MAX_MESSAGE_BYTES, Pace, SeatKey, ServerMsg};
 use tabula_online::{Connection, Event};
 
 fn create(connection: &Connection, game: &str) -> (String, String) {
@@ -212,6 +212,36 @@ fn moves_out_of_turn_out_of_order_or_illegal_change_nothing() {
     assert!(next_error(&host).contains("move 1 was played already"));
     let seen = watched(&server.address, &code);
     assert_eq!(seen.moves, vec![opening]);
+
+    // A player's list of games says whose turn it is; a key that is not a seat's is left out.
+    let lister = raw(&server.address);
+    lister.send(&ClientMsg::MyGames {
+        seats: vec![
+            SeatKey {
+                code: code.clone(),
+                token: host_token.clone(),
+            },
+            SeatKey {
+                code: code.clone(),
+                token: "f".repeat(32),
+            },
+            SeatKey {
+                code: "ZZZZZZ".into(),
+                token: host_token.clone(),
+            },
+        ],
+    });
+    let ServerMsg::Games { games } =
+        next_message(&lister, |m| matches!(m, ServerMsg::Games { .. }))
+    else {
+        unreachable!()
+    };
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].your_seat, games[0].moves, games[0].to_move),
+        (0, 1, Some(1))
+    );
+    assert_eq!((games[0].open_seats, games[0].result.clone()), (0, None));
 
     // Nobody can take a seat with another's token, or a made-up one.
     let stranger = raw(&server.address);
