@@ -251,6 +251,8 @@ fn play_as_person(
             if let Err(e) = client.play(&text) {
                 println!("{e}");
             }
+            // Asked again if the server refuses it.
+            prompted_at = None;
             continue;
         }
         if my_turn && prompted_at != Some(game.state.moves.len()) {
@@ -263,8 +265,8 @@ fn play_as_person(
             Ok(line) => line,
             Err(TryRecvError::Empty) => continue,
             Err(TryRecvError::Disconnected) => {
-                if watching {
-                    // Watching needs no input: follow the game to its end.
+                if watching || !typed.is_empty() || client.is_waiting() {
+                    // Watching needs no input, and moves typed ahead are still played.
                     continue;
                 }
                 leave_note(client);

@@ -3,7 +3,7 @@
 
 use crate::connection::{Connection, Event};
 use crate::followed::{Change, Followed};
-use crate::protocol::{ClientMsg, Pace, SeatKey, ServerMsg};
+use crate::protocol::{ClientMsg, PROTOCOL_VERSION, Pace, SeatKey, ServerMsg};
 use std::time::{Duration, Instant};
 
 /// What the client wants from the server when it first connects.
@@ -198,7 +198,15 @@ impl OnlineClient {
 
     fn take_message(&mut self, msg: ServerMsg, updates: &mut Vec<Update>) {
         match &msg {
-            ServerMsg::Hello { .. } | ServerMsg::Games { .. } => {}
+            ServerMsg::Hello { version } => {
+                if *version != PROTOCOL_VERSION {
+                    updates.push(Update::Error(format!(
+                        "the server speaks protocol version {version}, this client {PROTOCOL_VERSION}: \
+                         update the one that is older"
+                    )));
+                }
+            }
+            ServerMsg::Games { .. } => {}
             ServerMsg::Seated {
                 code,
                 seat: _,
@@ -211,9 +219,15 @@ impl OnlineClient {
                 self.key = Some(key.clone());
                 updates.push(Update::Seated(key));
             }
-            ServerMsg::Error { message } => {
-                // The server answers in order, so the refusal is of the move in flight.
-                self.pending = None;
+            ServerMsg::Error {
+                message,
+                refused_move,
+            } => {
+                if let (Some(ply), Some((pending, _))) = (refused_move, &self.pending)
+                    && ply == pending
+                {
+                    self.pending = None;
+                }
                 updates.push(Update::Error(message.clone()));
             }
             ServerMsg::State(state) => {

@@ -113,6 +113,9 @@ pub enum ServerMsg {
     /// What was wrong with the last message; nothing changed.
     Error {
         message: String,
+        /// The ply of the move refused, when the message was a move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refused_move: Option<usize>,
     },
 }
 
@@ -212,6 +215,7 @@ impl ServerMsg {
     pub fn error(message: impl Into<String>) -> ServerMsg {
         ServerMsg::Error {
             message: message.into(),
+            refused_move: None,
         }
     }
 }

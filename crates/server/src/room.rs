@@ -81,7 +81,10 @@ impl RoomState {
             ending: stored.ending,
             draw_offers: BTreeSet::new(),
             undo: None,
-            last_move_ms: stored.moves.last().map_or(stored.created_ms, |m| m.at_ms),
+            last_move_ms: stored
+                .clock_ms
+                .or(stored.moves.last().map(|m| m.at_ms))
+                .unwrap_or(stored.created_ms),
             game,
         })
     }
@@ -199,6 +202,7 @@ pub fn new_game(
         moves: Vec::new(),
         ending: None,
         created_ms: now_ms(),
+        clock_ms: None,
     };
     Ok((stored, token))
 }
@@ -237,19 +241,19 @@ impl Room {
             ));
         };
         let token = new_token();
+        let at_ms = now_ms();
         store
             .run(Op::Claim {
                 code: self.code.clone(),
                 seat,
                 token: token.clone(),
+                at_ms,
             })
             .await
             .map_err(store_error)?;
         state.tokens[seat] = Some(token.clone());
-        // The clock starts when the last seat is taken.
-        if state.all_seated() {
-            state.last_move_ms = now_ms().max(state.last_move_ms);
-        }
+        // The clock runs from the last seat taken (it does not run before).
+        state.last_move_ms = at_ms;
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);
@@ -301,6 +305,16 @@ impl Room {
                     ply + 1
                 )
             });
+        }
+        // A move that comes after the clock ran out loses, even if its timer has not fired.
+        if state
+            .deadline_ms()
+            .is_some_and(|deadline| now_ms() >= deadline)
+        {
+            let seat = state.game.to_move();
+            self.end(store, &mut state, Ending::OutOfTime { seat })
+                .await?;
+            return Err("too late: the time for this move ran out".into());
         }
         let to_move = state.game.to_move();
         if to_move != seat {
@@ -446,10 +460,12 @@ impl Room {
             self.tell_state(&state);
             return Ok(());
         }
+        let at_ms = now_ms();
         store
             .run(Op::TakeBack {
                 code: self.code.clone(),
                 ply: request.to_ply,
+                at_ms,
             })
             .await
             .map_err(store_error)?;
@@ -457,7 +473,7 @@ impl Room {
         state.game.discard_later_moves();
         state.undo = None;
         state.draw_offers.clear();
-        state.last_move_ms = now_ms();
+        state.last_move_ms = at_ms;
         self.tell_state(&state);
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
@@ -473,8 +489,14 @@ impl Room {
         let room = self.clone();
         let store = store.clone();
         tokio::spawn(async move {
-            let wait = deadline_ms.saturating_sub(now_ms());
-            tokio::time::sleep(Duration::from_millis(wait)).await;
+            // Sleep counts steady time, the deadline is wall-clock time: wake until it passed.
+            loop {
+                let wait = deadline_ms.saturating_sub(now_ms());
+                if wait == 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+            }
             let mut state = room.state.lock().await;
             // A move, an undo or an end since then stopped this clock.
             if state.game.record().len() != moves

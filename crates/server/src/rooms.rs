@@ -83,10 +83,15 @@ impl Rooms {
             match self.store.run(Op::Create(Box::new(stored))).await {
                 Ok(_) => {
                     let room = Room::new(code.clone(), state);
-                    self.open
+                    // A connection that guessed the new code a moment ago may have loaded it:
+                    // one room per game.
+                    let room = self
+                        .open
                         .lock()
                         .expect("rooms lock")
-                        .insert(code, room.clone());
+                        .entry(code)
+                        .or_insert(room)
+                        .clone();
                     return Ok((room, seat, token));
                 }
                 Err(StoreError::Conflict(_)) => continue,

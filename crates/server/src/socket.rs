@@ -6,7 +6,9 @@ use crate::room::{Outgoing, Room};
 use crate::rooms::Rooms;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use std::sync::Arc;
-use tabula_online::protocol::{ClientMsg, MAX_LISTED_GAMES, PROTOCOL_VERSION, ServerMsg};
+use tabula_online::protocol::{
+    ClientMsg, GameState, MAX_LISTED_GAMES, PROTOCOL_VERSION, ServerMsg,
+};
 use tokio::sync::broadcast::{self, error::RecvError};
 
 /// The game a connection follows, and the seat it holds there.
@@ -32,31 +34,32 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
     loop {
         tokio::select! {
             incoming = socket.recv() => {
-                let text = match incoming {
+                let frame = match incoming {
                     None | Some(Ok(Message::Close(_))) => break,
                     Some(Err(e)) => {
                         let _ = close(&mut socket, close_code::SIZE, &format!("{e}")).await;
                         break;
                     }
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Binary(_))) => {
+                    Some(Ok(frame)) => frame,
+                };
+                // Every frame counts against the limit, whatever it holds.
+                if let Err(over) = limit.take() {
+                    if over.close {
+                        let _ = close(&mut socket, close_code::POLICY, &over.message).await;
+                        break;
+                    }
+                    if !send(&mut socket, &ServerMsg::error(over.message)).await { break; }
+                    continue;
+                }
+                let text = match frame {
+                    Message::Text(text) => text,
+                    Message::Binary(_) => {
                         let error = ServerMsg::error("messages are JSON text, not binary frames");
                         if !send(&mut socket, &error).await { break; }
                         continue;
                     }
-                    Some(Ok(_)) => continue,
+                    _ => continue,
                 };
-                match limit.take() {
-                    Ok(()) => {}
-                    Err(over) => {
-                        if over.close {
-                            let _ = close(&mut socket, close_code::POLICY, &over.message).await;
-                            break;
-                        }
-                        if !send(&mut socket, &ServerMsg::error(over.message)).await { break; }
-                        continue;
-                    }
-                }
                 let replies = handle(&text, &rooms, &mut following).await;
                 let mut sent = true;
                 for reply in &replies {
@@ -75,7 +78,9 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
                     }
                     // Fell behind: the whole game instead of what was missed.
                     Err(RecvError::Lagged(_)) => {
-                        let Some(f) = &following else { continue };
+                        let Some(f) = &mut following else { continue };
+                        // Drop what is queued: the state is newer than all of it.
+                        f.updates = f.updates.resubscribe();
                         let state = f.room.view(f.seat).await;
                         Message::Text(ServerMsg::State(Box::new(state)).to_json().into())
                     }
@@ -134,12 +139,20 @@ async fn follow(
     seat: Option<usize>,
 ) -> ServerMsg {
     leave(following).await;
-    // Listen first, so nothing said between the state and the listening is missed.
-    let updates = room.followers.subscribe();
     if let Some(seat) = seat {
         room.set_online(seat, true).await;
     }
-    let state = room.view(seat).await;
+    // Listen and take the state under the room's lock, so what follows the state is
+    // exactly what changed after it.
+    let (updates, state) = {
+        let state = room.state.lock().await;
+        let updates = room.followers.subscribe();
+        let view = GameState {
+            your_seat: seat,
+            ..state.view(&room.code)
+        };
+        (updates, view)
+    };
     *following = Some(Following {
         room,
         seat,
@@ -227,7 +240,13 @@ async fn handle_message(
         }
         ClientMsg::Move { ply, text } => {
             let (room, seat) = seated(following)?;
-            room.play(store, seat, ply, &text).await?;
+            // Said to be about this move, so the client knows which move was refused.
+            if let Err(message) = room.play(store, seat, ply, &text).await {
+                return Ok(vec![ServerMsg::Error {
+                    message,
+                    refused_move: Some(ply),
+                }]);
+            }
             Ok(vec![])
         }
         ClientMsg::Resign => {

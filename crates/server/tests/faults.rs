@@ -285,7 +285,7 @@ fn a_flood_is_refused_and_others_play_on() {
     let end = Instant::now() + Duration::from_secs(20);
     while Instant::now() < end && !closed {
         match flood.next_timeout(Duration::from_millis(100)) {
-            Some(Event::Message(ServerMsg::Error { message }))
+            Some(Event::Message(ServerMsg::Error { message, .. }))
                 if message.contains("too many messages") =>
             {
                 refused += 1

@@ -151,7 +151,7 @@ async fn play_seat(
         // Until the game changes.
         loop {
             let msg = receive(&mut socket).await?;
-            if let ServerMsg::Error { message } = &msg {
+            if let ServerMsg::Error { message, .. } = &msg {
                 return Err(message.clone());
             }
             if let ServerMsg::Moved { ply, seat, .. } = &msg
@@ -197,7 +197,7 @@ async fn start_game(
     let code = loop {
         match receive(&mut host).await? {
             ServerMsg::Seated { code, .. } => break code,
-            ServerMsg::Error { message } => return Err(message),
+            ServerMsg::Error { message, .. } => return Err(message),
             _ => {}
         }
     };
@@ -211,7 +211,7 @@ async fn start_game(
                     games.push(Followed::from_state(*state)?);
                     break;
                 }
-                ServerMsg::Error { message } => return Err(message),
+                ServerMsg::Error { message, .. } => return Err(message),
                 _ => {}
             }
         }

@@ -28,4 +28,7 @@ pub const SQLITE: &[&str] = &[
         at_ms INTEGER NOT NULL,
         PRIMARY KEY (code, ply)
     );",
+    // 2: when the move clock of the player to move started (the last seat taken, a move,
+    // a take-back), so a restart does not count from the last move alone.
+    "ALTER TABLE games ADD COLUMN clock_ms INTEGER;",
 ];

@@ -24,6 +24,8 @@ pub struct StoredGame {
     pub moves: Vec<StoredMove>,
     pub ending: Option<Ending>,
     pub created_ms: u64,
+    /// When the move clock of the player to move started.
+    pub clock_ms: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,11 +43,12 @@ pub enum Op {
     Load {
         code: String,
     },
-    /// Gives a free seat its token; a conflict if someone holds it.
+    /// Gives a free seat its token (a conflict if someone holds it) and restarts the clock.
     Claim {
         code: String,
         seat: usize,
         token: String,
+        at_ms: u64,
     },
     /// Adds the `ply`-th move; a conflict if the game already has it.
     AddMove {
@@ -53,10 +56,11 @@ pub enum Op {
         ply: usize,
         mv: StoredMove,
     },
-    /// Takes back every move from `ply` on.
+    /// Takes back every move from `ply` on, and restarts the clock.
     TakeBack {
         code: String,
         ply: usize,
+        at_ms: u64,
     },
     End {
         code: String,

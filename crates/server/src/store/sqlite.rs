@@ -111,6 +111,15 @@ fn run_batch(conn: &mut Connection, batch: &[Request]) -> Vec<Result<Reply, Stor
     };
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
+        // A failure SQLite answers by rolling back the whole transaction (a full disk, an
+        // I/O error) leaves nothing to commit: the rest of the batch fails with it, rather
+        // than landing in a transaction of its own that the batch's commit does not see.
+        if tx.is_autocommit() {
+            results.push(Err(StoreError::Failed(
+                "the database rolled back the transaction".into(),
+            )));
+            continue;
+        }
         let result = match tx.savepoint() {
             Ok(mut point) => {
                 let result = apply(&point, &request.op);
@@ -124,6 +133,20 @@ fn run_batch(conn: &mut Connection, batch: &[Request]) -> Vec<Result<Reply, Stor
             Err(e) => Err(failed(e)),
         };
         results.push(result);
+    }
+    if results
+        .iter()
+        .any(|r| matches!(r, Err(StoreError::Failed(_))))
+        && tx.is_autocommit()
+    {
+        return results
+            .into_iter()
+            .map(|_| {
+                Err(StoreError::Failed(
+                    "the database rolled back the transaction".into(),
+                ))
+            })
+            .collect();
     }
     if let Err(e) = tx.commit() {
         let why = e.to_string();
@@ -176,7 +199,12 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
             Ok(Reply::Done)
         }
         Op::Load { code } => load(tx, code).map(Reply::Game),
-        Op::Claim { code, seat, token } => {
+        Op::Claim {
+            code,
+            seat,
+            token,
+            at_ms,
+        } => {
             let changed = tx
                 .execute(
                     "UPDATE seats SET token = ?3 WHERE code = ?1 AND seat = ?2 AND token IS NULL",
@@ -189,6 +217,7 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
                     seat + 1
                 )));
             }
+            set_clock(tx, code, *at_ms)?;
             Ok(Reply::Done)
         }
         Op::AddMove { code, ply, mv } => {
@@ -206,14 +235,16 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
                 )));
             }
             insert_move(tx, code, *ply, mv)?;
+            set_clock(tx, code, mv.at_ms)?;
             Ok(Reply::Done)
         }
-        Op::TakeBack { code, ply } => {
+        Op::TakeBack { code, ply, at_ms } => {
             tx.execute(
                 "DELETE FROM moves WHERE code = ?1 AND ply >= ?2",
                 params![code, *ply as i64],
             )
             .map_err(failed)?;
+            set_clock(tx, code, *at_ms)?;
             Ok(Reply::Done)
         }
         Op::End { code, ending } => {
@@ -231,6 +262,15 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
             Ok(Reply::Done)
         }
     }
+}
+
+fn set_clock(tx: &Connection, code: &str, at_ms: u64) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE games SET clock_ms = ?2 WHERE code = ?1",
+        params![code, at_ms as i64],
+    )
+    .map_err(|e| StoreError::Failed(e.to_string()))?;
+    Ok(())
 }
 
 fn insert_move(tx: &Connection, code: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
@@ -252,7 +292,8 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
     let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
     let row = tx
         .query_row(
-            "SELECT game, settings, pace, move_seconds, ending, created_ms FROM games WHERE code = ?1",
+            "SELECT game, settings, pace, move_seconds, ending, created_ms, clock_ms
+             FROM games WHERE code = ?1",
             [code],
             |row| {
                 Ok((
@@ -262,12 +303,13 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
                     row.get::<_, Option<u32>>(3)?,
                     row.get::<_, Option<String>>(4)?,
                     row.get::<_, i64>(5)?,
+                    row.get::<_, Option<i64>>(6)?,
                 ))
             },
         )
         .optional()
         .map_err(failed)?;
-    let Some((game, settings, pace, move_seconds, ending, created_ms)) = row else {
+    let Some((game, settings, pace, move_seconds, ending, created_ms, clock_ms)) = row else {
         return Ok(None);
     };
     let mut seats = tx
@@ -300,5 +342,78 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         moves,
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
         created_ms: created_ms as u64,
+        clock_ms: clock_ms.map(|ms| ms as u64),
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_online::protocol::Pace;
+
+    #[test]
+    fn an_older_database_is_brought_up_to_date_and_keeps_its_games() {
+        let dir = std::env::temp_dir().join(format!("tabula-migrate-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.sqlite3");
+        {
+            // A database as the first schema left it, with one game in it.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY);
+                 INSERT INTO schema_migrations VALUES (1);",
+            )
+            .unwrap();
+            conn.execute_batch(migrations::SQLITE[0]).unwrap();
+            conn.execute_batch(
+                "INSERT INTO games VALUES ('ABC234', 'adomoc', '[]', 'live', 60, NULL, 5);
+                 INSERT INTO seats VALUES ('ABC234', 0, 'aa'), ('ABC234', 1, NULL);
+                 INSERT INTO moves VALUES ('ABC234', 0, 'Fa3a6', 0, 9);",
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(path.to_str().unwrap()).unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let game = runtime
+            .block_on(store.run(Op::Load {
+                code: "ABC234".into(),
+            }))
+            .unwrap();
+        let Reply::Game(Some(game)) = game else {
+            panic!("the game is there")
+        };
+        assert_eq!(game.pace, Pace::Live);
+        assert_eq!(game.tokens, vec![Some("aa".to_string()), None]);
+        assert_eq!(game.moves[0].text, "Fa3a6");
+        assert_eq!(game.clock_ms, None);
+        // The new column works: a claim sets the clock.
+        runtime
+            .block_on(store.run(Op::Claim {
+                code: "ABC234".into(),
+                seat: 1,
+                token: "bb".into(),
+                at_ms: 77,
+            }))
+            .unwrap();
+        let Reply::Game(Some(game)) = runtime
+            .block_on(store.run(Op::Load {
+                code: "ABC234".into(),
+            }))
+            .unwrap()
+        else {
+            panic!("the game is there")
+        };
+        assert_eq!(game.clock_ms, Some(77));
+        let versions: i64 = Connection::open(&path)
+            .unwrap()
+            .query_row("SELECT MAX(version) FROM schema_migrations", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(versions as usize, migrations::SQLITE.len());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

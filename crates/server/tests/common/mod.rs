@@ -92,7 +92,7 @@ pub fn next_message(connection: &Connection, wanted: impl Fn(&ServerMsg) -> bool
 /// The next error message's text.
 pub fn next_error(connection: &Connection) -> String {
     match next_message(connection, |m| matches!(m, ServerMsg::Error { .. })) {
-        ServerMsg::Error { message } => message,
+        ServerMsg::Error { message, .. } => message,
         _ => unreachable!(),
     }
 }
