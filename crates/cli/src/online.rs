@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 use tabula_bot::BotSpec;
-use tabula_online::protocol::{ClientMsg, Pace, SeatKey};
+use tabula_online::protocol::{ClientMsg, Pace, SeatKey, UndoRequest};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Followed, Goal, OnlineClient, Update};
 use tabula_session::{GameKind, Seat};
@@ -112,71 +112,139 @@ struct Shown {
     code: bool,
     board_at: Option<usize>,
     connected: bool,
+    /// Which seats were taken when last shown.
+    taken: Vec<bool>,
+    /// A prompt is on the last line, waiting for input.
+    prompt_open: bool,
+    /// This player's draw offer and take-back request, as last shown.
+    my_offer: bool,
+    my_undo: Option<UndoRequest>,
 }
 
-/// Prints an update as the terminal shows it.
-fn show(client: &OnlineClient, update: &Update, shown: &mut Shown) {
+/// Prints an update as the terminal shows it; whether anything was printed. What comes
+/// while a prompt waits for input goes on a line of its own.
+fn show(client: &OnlineClient, update: &Update, shown: &mut Shown) -> bool {
+    let text = describe(client, update, shown);
+    if text.is_empty() {
+        return false;
+    }
+    if shown.prompt_open {
+        println!();
+        shown.prompt_open = false;
+    }
+    print!("{text}");
+    let _ = std::io::stdout().flush();
+    true
+}
+
+/// What the terminal says of an update: lines, or nothing.
+fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String {
+    let mut out = String::new();
     match update {
         Update::Seated(key) => {
             if !shown.code {
                 shown.code = true;
-                println!("code: {}", key.code);
-                println!(
-                    "To come back to this seat: tabula-cli online resume {} {}",
-                    key.code, key.token
+                out += &format!(
+                    "code: {}\nTo come back to this seat: tabula-cli online resume {} {}\n",
+                    key.code, key.code, key.token
                 );
             }
         }
         Update::Connected => {
             if shown.connected {
-                println!("Connected again.");
+                out += "Connected again.\n";
             }
             shown.connected = true;
         }
         Update::Disconnected(why) => {
             if shown.connected {
-                println!("Connection lost ({why}); trying again...");
+                out += &format!("Connection lost ({why}); trying again...\n");
             }
             shown.connected = false;
         }
-        Update::Error(message) => println!("server: {message}"),
+        Update::Error(message) => out += &format!("server: {message}\n"),
         Update::Moved {
             seat, text, events, ..
         } => {
-            let Some(game) = client.game() else { return };
-            println!("{} plays {text}", game.game.player_name(*seat));
-            for event in events {
-                println!("  {event}");
+            if let Some(game) = client.game() {
+                out += &format!("{} plays {text}\n", game.game.player_name(*seat));
+                for event in events {
+                    out += &format!("  {event}\n");
+                }
+                // The board when this player is to move (a watcher sees every move's).
+                if game.is_my_turn() || game.state.your_seat.is_none() {
+                    out += &board(game);
+                    shown.board_at = Some(game.state.moves.len());
+                }
             }
         }
         Update::State => {
-            let Some(game) = client.game() else { return };
+            let Some(game) = client.game() else {
+                return out;
+            };
             if !shown.code && game.state.your_seat.is_none() {
                 shown.code = true;
-                println!("code: {}", game.state.code);
+                out += &format!("code: {}\n", game.state.code);
             }
+            let taken: Vec<bool> = game.state.seats.iter().map(|s| s.taken).collect();
             if shown.board_at != Some(game.state.moves.len()) {
-                print_board(game);
+                out += &board(game);
                 shown.board_at = Some(game.state.moves.len());
+            } else {
+                for (seat, now) in taken.iter().enumerate() {
+                    if *now && shown.taken.get(seat) == Some(&false) {
+                        out += &format!("{} joined.\n", game.game.player_name(seat));
+                    }
+                }
             }
-            say_requests(game);
+            shown.taken = taken;
+            out += &requests(game);
+            out += &answers(game, shown);
         }
     }
-    let _ = std::io::stdout().flush();
+    out
 }
 
-fn print_board(game: &Followed) {
-    println!("\n{}", game.game.ascii());
+/// The board, and who is still awaited.
+fn board(game: &Followed) -> String {
+    let mut out = format!("\n{}\n", game.game.ascii());
     let open = game.state.seats.iter().filter(|s| !s.taken).count();
     if open > 0 {
-        println!(
-            "Waiting for {open} more player(s): they join with tabula-cli online join {}",
+        out += &format!(
+            "Waiting for {open} more player(s): they join with tabula-cli online join {}\n",
             game.state.code
         );
     }
+    out
 }
 
-fn say_requests(game: &Followed) {
+/// How the others answered this player's offer or request.
+fn answers(game: &Followed, shown: &mut Shown) -> String {
+    let mine = game.state.your_seat;
+    let mut out = String::new();
+    let offers = mine.is_some_and(|seat| game.state.draw_offers.contains(&seat));
+    if shown.my_offer && !offers && !game.is_over() {
+        out += "Your draw offer was declined.\n";
+    }
+    shown.my_offer = offers;
+    let request = game
+        .state
+        .undo_request
+        .clone()
+        .filter(|r| Some(r.by) == mine);
+    if let (Some(asked), None) = (&shown.my_undo, &request) {
+        out += if game.state.moves.len() == asked.to_ply {
+            "Your take-back was granted.\n"
+        } else {
+            "Your take-back was declined.\n"
+        };
+    }
+    shown.my_undo = request;
+    out
+}
+
+/// What the others ask of this player.
+fn requests(game: &Followed) -> String {
     let mine = game.state.your_seat;
     let names = |seats: &[usize]| -> String {
         seats
@@ -192,21 +260,23 @@ fn say_requests(game: &Followed) {
         .copied()
         .filter(|&s| Some(s) != mine)
         .collect();
+    let mut out = String::new();
     if !offers.is_empty() && !game.is_over() {
-        println!(
-            "{} offer(s) a draw: type draw to accept, nodraw to decline.",
+        out += &format!(
+            "{} offer(s) a draw: type draw to accept, nodraw to decline.\n",
             names(&offers)
         );
     }
     if let Some(request) = &game.state.undo_request
         && Some(request.by) != mine
     {
-        println!(
-            "{} asks to take back their last move (back to move {}): yes or no?",
+        out += &format!(
+            "{} asks to take back their last move (back to move {}): yes or no?\n",
             game.game.player_name(request.by),
             request.to_ply
         );
     }
+    out
 }
 
 fn play_as_bot(
@@ -221,7 +291,7 @@ fn play_as_bot(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     play_to_end(client, spec, seed, |client, update| {
-        show(client, update, shown)
+        show(client, update, shown);
     })
 }
 
@@ -236,8 +306,8 @@ fn play_as_person(
     let mut prompted_at = None;
     loop {
         for update in client.poll(Duration::from_millis(50)) {
-            show(client, &update, shown);
-            if matches!(update, Update::Moved { .. } | Update::State) {
+            // The prompt is shown again only below something new, never twice in a row.
+            if show(client, &update, shown) {
                 prompted_at = None;
             }
         }
@@ -260,6 +330,7 @@ fn play_as_person(
             let name = game.game.player_name(game.game.to_move());
             print!("{name} to move> ");
             let _ = std::io::stdout().flush();
+            shown.prompt_open = true;
         }
         let line = match lines.try_recv() {
             Ok(line) => line,
@@ -273,6 +344,9 @@ fn play_as_person(
                 return Ok(None);
             }
         };
+        // Whatever was typed, the prompt comes again below it when it is this player's turn.
+        prompted_at = None;
+        shown.prompt_open = false;
         match line.trim() {
             "" => {}
             "help" => println!("{COMMANDS}"),
@@ -280,7 +354,7 @@ fn play_as_person(
                 leave_note(client);
                 return Ok(None);
             }
-            "board" => print_board(game),
+            "board" => print!("{}", board(game)),
             "moves" => {
                 let (listed, count) = game.game.legal_moves(60);
                 println!("{}\n{count} legal moves", listed.join("  "));

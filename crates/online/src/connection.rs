@@ -1,13 +1,13 @@
 //! A WebSocket to a server on a thread of its own, which reconnects by itself: the
 //! desktop app polls it each frame and the terminal waits on it.
 
-use crate::protocol::{ClientMsg, MAX_MESSAGE_BYTES, SOCKET_PATH, ServerMsg};
+use crate::protocol::{ClientMsg, MAX_MESSAGE_BYTES, SILENT_SECONDS, SOCKET_PATH, ServerMsg};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
@@ -168,9 +168,14 @@ fn talk(
     report: &Sender<Event>,
     stop: &AtomicBool,
 ) -> String {
+    let mut last_heard = Instant::now();
     loop {
         if stop.load(Ordering::Relaxed) {
             return "closed".into();
+        }
+        // The server pings every PING_SECONDS: this long without a word, it is gone.
+        if last_heard.elapsed() > Duration::from_secs(SILENT_SECONDS) {
+            return format!("nothing heard from the server for {SILENT_SECONDS} s");
         }
         loop {
             match to_send.try_recv() {
@@ -183,7 +188,11 @@ fn talk(
                 Err(TryRecvError::Disconnected) => return "closed".into(),
             }
         }
-        match socket.read() {
+        let read = socket.read();
+        if read.is_ok() {
+            last_heard = Instant::now();
+        }
+        match read {
             Ok(Message::Text(text)) => {
                 let event = match ServerMsg::from_json(&text) {
                     Ok(msg) => Event::Message(msg),

@@ -16,6 +16,14 @@ pub const MAX_LISTED_GAMES: usize = 200;
 /// The path of the WebSocket on a server.
 pub const SOCKET_PATH: &str = "/ws";
 
+/// The server pings every connection this often, so that both ends hear something even
+/// in a quiet game.
+pub const PING_SECONDS: u64 = 20;
+
+/// A connection that has heard nothing for this long is taken as dead (a half-open TCP
+/// connection: a laptop closed, a network gone) and closed; a client then connects again.
+pub const SILENT_SECONDS: u64 = 3 * PING_SECONDS;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Pace {

@@ -1,6 +1,7 @@
 //! `tabula-server`: online games for every Tabula client.
 //!
-//! - [`store`] keeps games (SQLite by default), durably, before anything is acknowledged.
+//! - [`store`] keeps games (SQLite by default, or PostgreSQL, which several server
+//!   processes can share), durably, before anything is acknowledged.
 //! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
 //!   the rules through `tabula-session`.
 //! - [`socket`] is one client's WebSocket, within the [`limits`].
@@ -30,6 +31,9 @@ use tower_http::services::ServeDir;
 /// [`MAX_MESSAGE_BYTES`] get an error and the connection goes on.
 const HARD_MESSAGE_LIMIT: usize = MAX_MESSAGE_BYTES * 4;
 
+/// How often the games nobody follows are let go from memory.
+const FORGET_IDLE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The database a server with no `--database` uses: `server.sqlite3` in Tabula's data
 /// directory (`TABULA_DATA_DIR`, or `tabula` in the platform's data directory).
 pub fn default_database() -> Result<String, String> {
@@ -40,8 +44,8 @@ pub fn default_database() -> Result<String, String> {
     Ok(format!("sqlite://{}", dir.join("server.sqlite3").display()))
 }
 
-pub fn router(store: Store, dist: Option<PathBuf>) -> Router {
-    let rooms = Arc::new(Rooms::new(store));
+/// The server's routes over `rooms`.
+pub fn router(rooms: Arc<Rooms>, dist: Option<PathBuf>) -> Router {
     let router = Router::new()
         .route(SOCKET_PATH, get(upgrade))
         .route("/health", get(|| async { "ok" }))
@@ -75,12 +79,12 @@ pub struct Background {
 impl Background {
     /// Serves `database` (see [`Store::open`]) on `listen` (`127.0.0.1:0`: any free port).
     pub fn start(database: &str, listen: &str) -> Result<Background, String> {
-        let store = Store::open(database)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .map_err(|e| format!("cannot start: {e}"))?;
+        let store = runtime.block_on(Store::open(database))?;
         let listener = runtime
             .block_on(TcpListener::bind(listen))
             .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
@@ -124,7 +128,19 @@ pub async fn serve(
     dist: Option<PathBuf>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(store, dist))
+    let rooms = Arc::new(Rooms::new(store));
+    if let Some(news) = rooms.store.news() {
+        tokio::spawn(rooms.clone().follow_news(news));
+    }
+    let sweeper = rooms.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(FORGET_IDLE_EVERY);
+        loop {
+            every.tick().await;
+            sweeper.forget_idle();
+        }
+    });
+    axum::serve(listener, router(rooms, dist))
         .with_graceful_shutdown(shutdown)
         .await
 }

@@ -8,6 +8,7 @@ const USAGE: &str = "usage: tabula-server [--listen ADDR] [--database URL] [--di
 
   --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
   --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
+                   or postgres://USER:PASSWORD@HOST/DATABASE (several servers can share one)
   --dist DIR       the web build to serve at / (default: dist/ if it exists)";
 
 struct Options {
@@ -69,12 +70,12 @@ fn run(options: Options) -> Result<(), String> {
         Some(url) => url,
         None => tabula_server::default_database()?,
     };
-    let store = Store::open(&database)?;
     let dist = options
         .dist
         .or_else(|| Some(PathBuf::from("dist")).filter(|d| d.join("index.html").is_file()));
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;
     runtime.block_on(async {
+        let store = Store::open(&database).await?;
         let listener = tokio::net::TcpListener::bind(&options.listen)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
@@ -83,7 +84,11 @@ fn run(options: Options) -> Result<(), String> {
         // stdout must not stop the server, so nothing here may panic on it.
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on http://{address}");
-        let _ = writeln!(out, "games kept in {database}");
+        let _ = writeln!(
+            out,
+            "games kept in {}",
+            tabula_server::store::without_password(&database)
+        );
         let _ = match &dist {
             Some(dist) => writeln!(out, "serving the web build from {}", dist.display()),
             None => writeln!(out, "no web build to serve (build it with web/build.sh)"),

@@ -2,8 +2,7 @@
 //! each seat. Every change is stored before it is told to anyone.
 
 use crate::codes::new_token;
-use crate::store::{Op, Store, StoreError, StoredGame, StoredMove};
-use std::collections::BTreeSet;
+use crate::store::{Change, Offers, Op, Step, Store, StoreError, StoredGame, StoredMove};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tabula_online::protocol::{
@@ -36,8 +35,9 @@ pub struct RoomState {
     /// Connections holding each seat now.
     online: Vec<u32>,
     ending: Option<Ending>,
-    draw_offers: BTreeSet<usize>,
-    undo: Option<UndoRequest>,
+    offers: Offers,
+    /// The stored game's version this state is.
+    version: u64,
     /// When the last move (or the game) was made, for the move time limit.
     last_move_ms: u64,
 }
@@ -79,8 +79,8 @@ impl RoomState {
             pace: stored.pace,
             move_seconds: stored.move_seconds,
             ending: stored.ending,
-            draw_offers: BTreeSet::new(),
-            undo: None,
+            offers: stored.offers.clone(),
+            version: stored.version,
             last_move_ms: stored
                 .clock_ms
                 .or(stored.moves.last().map(|m| m.at_ms))
@@ -152,8 +152,8 @@ impl RoomState {
             moves: self.game.record().to_vec(),
             ending: self.ending,
             result: self.result(),
-            draw_offers: self.draw_offers.iter().copied().collect(),
-            undo_request: self.undo.clone(),
+            draw_offers: self.offers.draw.clone(),
+            undo_request: self.offers.undo.clone(),
             deadline_ms: self.deadline_ms(),
             your_seat: None,
         }
@@ -203,12 +203,32 @@ pub fn new_game(
         ending: None,
         created_ms: now_ms(),
         clock_ms: None,
+        version: 0,
+        offers: Offers::default(),
     };
     Ok((stored, token))
 }
 
 fn store_error(e: StoreError) -> String {
     e.to_string()
+}
+
+/// A move answers the draw offers of the others and any take-back request.
+fn offers_after_move(offers: &Offers, mover: usize) -> Offers {
+    Offers {
+        draw: offers
+            .draw
+            .iter()
+            .copied()
+            .filter(|&s| s == mover)
+            .collect(),
+        undo: None,
+    }
+}
+
+/// The seats someone holds.
+fn taken(state: &RoomState) -> Vec<bool> {
+    state.tokens.iter().map(Option::is_some).collect()
 }
 
 impl Room {
@@ -228,6 +248,133 @@ impl Room {
             .send(Outgoing::State(Arc::new(state.view(&self.code))));
     }
 
+    /// Stores one change decided on `state`, and on success moves `state` to the new
+    /// version with these offers and clock. If another server changed the game meanwhile,
+    /// `state` becomes the stored game (its followers are told) and the change is refused.
+    async fn commit(
+        self: &Arc<Room>,
+        store: &Store,
+        state: &mut RoomState,
+        step: Step,
+        offers: Offers,
+        clock_ms: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let change = Change {
+            code: self.code.clone(),
+            version: state.version,
+            step,
+            offers: offers.clone(),
+            clock_ms,
+        };
+        match store.run(Op::Change(Box::new(change))).await {
+            Ok(_) => {
+                state.version += 1;
+                state.offers = offers;
+                if let Some(at_ms) = clock_ms {
+                    state.last_move_ms = at_ms;
+                }
+                Ok(())
+            }
+            Err(StoreError::Conflict(why)) => {
+                self.refresh(store, state, true).await;
+                Err(StoreError::Conflict(why))
+            }
+            Err(failed) => Err(failed),
+        }
+    }
+
+    /// Loads the game again after another server changed it.
+    pub async fn reload(self: &Arc<Room>, store: &Store) {
+        let mut state = self.state.lock().await;
+        self.refresh(store, &mut state, false).await;
+    }
+
+    /// Loads the game again unless it is at `version` already.
+    pub async fn catch_up(self: &Arc<Room>, store: &Store, version: u64) {
+        let mut state = self.state.lock().await;
+        if state.version < version {
+            self.refresh(store, &mut state, false).await;
+        }
+    }
+
+    /// Plays a move another server stored, which made the game `version`; if it does not
+    /// follow from this state (news missed or out of order), loads the game instead.
+    pub async fn relay_move(
+        self: &Arc<Room>,
+        store: &Store,
+        version: u64,
+        ply: usize,
+        mv: StoredMove,
+    ) {
+        let mut state = self.state.lock().await;
+        if state.version >= version {
+            return;
+        }
+        let follows = state.version + 1 == version
+            && state.ending.is_none()
+            && state.game.record().len() == ply
+            && state.game.to_move() == mv.seat;
+        if !follows || state.game.play_notation(&mv.text).is_err() {
+            self.refresh(store, &mut state, false).await;
+            return;
+        }
+        state.version = version;
+        state.last_move_ms = mv.at_ms;
+        state.offers = offers_after_move(&state.offers, mv.seat);
+        let deadline_ms = state.deadline_ms();
+        let moved = ServerMsg::Moved {
+            ply,
+            seat: mv.seat,
+            text: state.game.record()[ply].clone(),
+            deadline_ms,
+        };
+        let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
+        drop(state);
+        self.arm_clock(store, ply + 1, deadline_ms);
+    }
+
+    /// Makes `state` the stored game, if that is newer (or always, if `force`: after a
+    /// refused change `state` may hold a move that was never stored), and tells the
+    /// followers what changed: the new moves one by one when the game only went on,
+    /// the whole game otherwise.
+    async fn refresh(self: &Arc<Room>, store: &Store, state: &mut RoomState, force: bool) {
+        let Ok(Some(stored)) = store.load(&self.code).await else {
+            return;
+        };
+        if stored.version < state.version || (stored.version == state.version && !force) {
+            return;
+        }
+        let Ok(mut fresh) = RoomState::from_stored(&stored) else {
+            return;
+        };
+        fresh.online = std::mem::take(&mut state.online);
+        let old = state.game.record();
+        let new = fresh.game.record();
+        let went_on = new.len() >= old.len() && new[..old.len()] == *old;
+        let only_moves = went_on
+            && fresh.ending == state.ending
+            && fresh.offers == state.offers
+            && taken(&fresh) == taken(state);
+        if went_on {
+            for ply in old.len()..new.len() {
+                let moved = ServerMsg::Moved {
+                    ply,
+                    seat: stored.moves[ply].seat,
+                    text: new[ply].clone(),
+                    deadline_ms: (ply + 1 == new.len())
+                        .then(|| fresh.deadline_ms())
+                        .flatten(),
+                };
+                let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
+            }
+        }
+        *state = fresh;
+        if !only_moves {
+            self.tell_state(state);
+        }
+        self.arm_clock(store, state.game.record().len(), state.deadline_ms());
+    }
+
     /// Takes the first free seat.
     pub async fn join(self: &Arc<Room>, store: &Store) -> Result<(usize, String), String> {
         let mut state = self.state.lock().await;
@@ -241,25 +388,21 @@ impl Room {
             ));
         };
         let token = new_token();
-        let at_ms = now_ms();
-        store
-            .run(Op::Claim {
-                code: self.code.clone(),
-                seat,
-                token: token.clone(),
-                at_ms,
-            })
+        // The clock runs from the last seat taken (it does not run before).
+        let offers = state.offers.clone();
+        let step = Step::Claim {
+            seat,
+            token: token.clone(),
+        };
+        self.commit(store, &mut state, step, offers, Some(now_ms()))
             .await
             .map_err(store_error)?;
         state.tokens[seat] = Some(token.clone());
-        // The clock runs from the last seat taken (it does not run before).
-        state.last_move_ms = at_ms;
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);
         Ok((seat, token))
     }
-
     /// A connection starts (or stops) holding `seat`.
     pub async fn set_online(&self, seat: usize, arrived: bool) {
         let mut state = self.state.lock().await;
@@ -329,26 +472,29 @@ impl Room {
             .map_err(|e| format!("{text}: {e}"))?;
         let text = state.game.record()[ply].clone();
         let at_ms = now_ms();
-        let stored = store
-            .run(Op::AddMove {
-                code: self.code.clone(),
-                ply,
-                mv: StoredMove {
-                    text: text.clone(),
-                    seat,
-                    at_ms,
-                },
-            })
-            .await;
-        if let Err(e) = stored {
-            // Not stored, so not played.
-            state.game.go_to(ply)?;
-            state.game.discard_later_moves();
-            return Err(format!("{text} was not kept: {e}"));
+        let offers = offers_after_move(&state.offers, seat);
+        let step = Step::AddMove {
+            ply,
+            mv: StoredMove {
+                text: text.clone(),
+                seat,
+                at_ms,
+            },
+        };
+        match self
+            .commit(store, &mut state, step, offers, Some(at_ms))
+            .await
+        {
+            Ok(()) => {}
+            // The game was loaded again as stored.
+            Err(StoreError::Conflict(why)) => return Err(why),
+            Err(e) => {
+                // Not stored, so not played.
+                state.game.go_to(ply)?;
+                state.game.discard_later_moves();
+                return Err(format!("{text} was not kept: {e}"));
+            }
         }
-        state.last_move_ms = at_ms;
-        state.draw_offers.retain(|&s| s == seat);
-        state.undo = None;
         let deadline_ms = state.deadline_ms();
         let moved = ServerMsg::Moved {
             ply,
@@ -364,26 +510,34 @@ impl Room {
 
     /// Ends the game outside the rules, once stored.
     async fn end(
-        &self,
+        self: &Arc<Room>,
         store: &Store,
         state: &mut RoomState,
         ending: Ending,
     ) -> Result<(), String> {
-        store
-            .run(Op::End {
-                code: self.code.clone(),
-                ending,
-            })
+        self.commit(store, state, Step::End(ending), Offers::default(), None)
             .await
             .map_err(store_error)?;
         state.ending = Some(ending);
-        state.draw_offers.clear();
-        state.undo = None;
         self.tell_state(state);
         Ok(())
     }
 
-    pub async fn resign(&self, store: &Store, seat: usize) -> Result<(), String> {
+    /// Stores new offers and tells everyone.
+    async fn set_offers(
+        self: &Arc<Room>,
+        store: &Store,
+        state: &mut RoomState,
+        offers: Offers,
+    ) -> Result<(), String> {
+        self.commit(store, state, Step::Offers, offers, None)
+            .await
+            .map_err(store_error)?;
+        self.tell_state(state);
+        Ok(())
+    }
+
+    pub async fn resign(self: &Arc<Room>, store: &Store, seat: usize) -> Result<(), String> {
         let mut state = self.state.lock().await;
         if let Some(result) = state.result() {
             return Err(format!("the game is over: {result}"));
@@ -392,31 +546,36 @@ impl Room {
     }
 
     /// An offer, or the last acceptance that makes the draw.
-    pub async fn offer_draw(&self, store: &Store, seat: usize) -> Result<(), String> {
+    pub async fn offer_draw(self: &Arc<Room>, store: &Store, seat: usize) -> Result<(), String> {
         let mut state = self.state.lock().await;
         if let Some(result) = state.result() {
             return Err(format!("the game is over: {result}"));
         }
-        state.draw_offers.insert(seat);
-        if state.draw_offers.len() == state.tokens.len() {
+        let mut offers = state.offers.clone();
+        if !offers.draw.contains(&seat) {
+            offers.draw.push(seat);
+            offers.draw.sort_unstable();
+        }
+        if offers.draw.len() == state.tokens.len() {
             return self.end(store, &mut state, Ending::DrawAgreed).await;
         }
-        self.tell_state(&state);
-        Ok(())
+        self.set_offers(store, &mut state, offers).await
     }
 
-    pub async fn decline_draw(&self, seat: usize) -> Result<(), String> {
+    pub async fn decline_draw(self: &Arc<Room>, store: &Store, seat: usize) -> Result<(), String> {
         let mut state = self.state.lock().await;
-        if state.draw_offers.iter().all(|&s| s == seat) {
+        if state.offers.draw.iter().all(|&s| s == seat) {
             return Err("no draw is offered to you".into());
         }
-        state.draw_offers.clear();
-        self.tell_state(&state);
-        Ok(())
+        let offers = Offers {
+            draw: Vec::new(),
+            undo: state.offers.undo.clone(),
+        };
+        self.set_offers(store, &mut state, offers).await
     }
 
     /// Asks the others to let `seat` take back its last move and those after it.
-    pub async fn request_undo(&self, seat: usize) -> Result<(), String> {
+    pub async fn request_undo(self: &Arc<Room>, store: &Store, seat: usize) -> Result<(), String> {
         let mut state = self.state.lock().await;
         if let Some(result) = state.result() {
             return Err(format!("the game is over: {result}"));
@@ -428,13 +587,15 @@ impl Room {
         else {
             return Err("you have no move to take back".into());
         };
-        state.undo = Some(UndoRequest {
-            by: seat,
-            to_ply,
-            accepted: vec![seat],
-        });
-        self.tell_state(&state);
-        Ok(())
+        let offers = Offers {
+            draw: state.offers.draw.clone(),
+            undo: Some(UndoRequest {
+                by: seat,
+                to_ply,
+                accepted: vec![seat],
+            }),
+        };
+        self.set_offers(store, &mut state, offers).await
     }
 
     pub async fn answer_undo(
@@ -444,36 +605,34 @@ impl Room {
         accept: bool,
     ) -> Result<(), String> {
         let mut state = self.state.lock().await;
-        let Some(mut request) = state.undo.clone().filter(|r| r.by != seat) else {
+        let Some(mut request) = state.offers.undo.clone().filter(|r| r.by != seat) else {
             return Err("nobody asks you to take a move back".into());
         };
         if !accept {
-            state.undo = None;
-            self.tell_state(&state);
-            return Ok(());
+            let offers = Offers {
+                draw: state.offers.draw.clone(),
+                undo: None,
+            };
+            return self.set_offers(store, &mut state, offers).await;
         }
         if !request.accepted.contains(&seat) {
             request.accepted.push(seat);
         }
         if request.accepted.len() < state.tokens.len() {
-            state.undo = Some(request);
-            self.tell_state(&state);
-            return Ok(());
+            let offers = Offers {
+                draw: state.offers.draw.clone(),
+                undo: Some(request),
+            };
+            return self.set_offers(store, &mut state, offers).await;
         }
-        let at_ms = now_ms();
-        store
-            .run(Op::TakeBack {
-                code: self.code.clone(),
-                ply: request.to_ply,
-                at_ms,
-            })
+        let step = Step::TakeBack {
+            ply: request.to_ply,
+        };
+        self.commit(store, &mut state, step, Offers::default(), Some(now_ms()))
             .await
             .map_err(store_error)?;
         state.game.go_to(request.to_ply)?;
         state.game.discard_later_moves();
-        state.undo = None;
-        state.draw_offers.clear();
-        state.last_move_ms = at_ms;
         self.tell_state(&state);
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);

@@ -3,7 +3,7 @@
 
 use crate::codes::{new_code, normalize_code};
 use crate::room::{Room, RoomState, new_game};
-use crate::store::{Op, Store, StoreError};
+use crate::store::{News, Op, Store, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tabula_online::protocol::Pace;
@@ -24,6 +24,66 @@ impl Rooms {
             store,
             open: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Loads again each open game that another server process changes, for as long as
+    /// the store tells of them.
+    pub async fn follow_news(
+        self: Arc<Rooms>,
+        mut news: tokio::sync::mpsc::UnboundedReceiver<News>,
+    ) {
+        while let Some(item) = news.recv().await {
+            let store = self.store.clone();
+            // One slow game does not hold up the news of the others.
+            match item {
+                News::Changed { code, version } => {
+                    if let Some(room) = self.cached(&code) {
+                        tokio::spawn(async move { room.catch_up(&store, version).await });
+                    }
+                }
+                News::Moved {
+                    code,
+                    version,
+                    ply,
+                    mv,
+                } => {
+                    if let Some(room) = self.cached(&code) {
+                        tokio::spawn(
+                            async move { room.relay_move(&store, version, ply, mv).await },
+                        );
+                    }
+                }
+                News::Missed => {
+                    let rooms: Vec<Arc<Room>> = self
+                        .open
+                        .lock()
+                        .expect("rooms lock")
+                        .values()
+                        .cloned()
+                        .collect();
+                    for room in rooms {
+                        let store = store.clone();
+                        tokio::spawn(async move { room.reload(&store).await });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Forgets the games nobody follows and nothing waits on (no connection, no move
+    /// clock, no change under way hold them), so memory follows the games being played, not
+    /// every game ever opened. A game forgotten is loaded again when someone asks; its
+    /// version guards against an old copy that a clock still holds.
+    pub fn forget_idle(&self) -> usize {
+        let mut open = self.open.lock().expect("rooms lock");
+        let before = open.len();
+        open.retain(|_, room| Arc::strong_count(room) > 1);
+        before - open.len()
+    }
+
+    /// How many games are in memory.
+    pub fn open_games(&self) -> usize {
+        self.open.lock().expect("rooms lock").len()
     }
 
     fn cached(&self, code: &str) -> Option<Arc<Room>> {
@@ -56,6 +116,11 @@ impl Rooms {
             room
         };
         room.arm_clock(&self.store, moves, deadline);
+        if self.store.is_shared() {
+            // News of a change another process made while this one was loading the game
+            // found no room to reload: look once more now that the room is there.
+            room.reload(&self.store).await;
+        }
         Ok(room)
     }
 
@@ -99,5 +164,40 @@ impl Rooms {
             }
         }
         Err("no free game code was found; try again".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_nobody_follows_is_let_go_and_comes_back_whole() {
+        let dir = std::env::temp_dir().join(format!("tabula-rooms-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let url = format!("sqlite://{}", dir.join("rooms.sqlite3").display());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let rooms = Rooms::new(Store::open(&url).await.unwrap());
+            let (room, _, _) = rooms
+                .create("adomoc", &[], 0, Pace::Live, None)
+                .await
+                .unwrap();
+            let code = room.code.clone();
+            assert_eq!(rooms.forget_idle(), 0, "someone holds it");
+            room.play(&rooms.store, 0, 0, "Fa3a5").await.unwrap();
+            drop(room);
+            assert_eq!(rooms.forget_idle(), 1);
+            assert_eq!(rooms.open_games(), 0);
+            let again = rooms.get(&code).await.unwrap();
+            assert_eq!(again.view(None).await.moves, ["Fa3a5"]);
+            // The version came back with it: the next change is stored, not refused.
+            again.play(&rooms.store, 1, 1, "Ff3f5").await.unwrap();
+            assert_eq!(again.view(None).await.moves.len(), 2);
+        });
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

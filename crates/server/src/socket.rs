@@ -6,10 +6,13 @@ use crate::room::{Outgoing, Room};
 use crate::rooms::Rooms;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use std::sync::Arc;
+use std::time::Duration;
 use tabula_online::protocol::{
-    ClientMsg, GameState, MAX_LISTED_GAMES, PROTOCOL_VERSION, ServerMsg,
+    ClientMsg, GameState, MAX_LISTED_GAMES, PING_SECONDS, PROTOCOL_VERSION, SILENT_SECONDS,
+    ServerMsg,
 };
 use tokio::sync::broadcast::{self, error::RecvError};
+use tokio::time::{Instant, interval_at};
 
 /// The game a connection follows, and the seat it holds there.
 struct Following {
@@ -21,6 +24,9 @@ struct Following {
 pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
     let mut following: Option<Following> = None;
     let mut limit = RateLimit::new();
+    let ping_every = Duration::from_secs(PING_SECONDS);
+    let mut heartbeat = interval_at(Instant::now() + ping_every, ping_every);
+    let mut last_heard = Instant::now();
     if !send(
         &mut socket,
         &ServerMsg::Hello {
@@ -42,6 +48,7 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
                     }
                     Some(Ok(frame)) => frame,
                 };
+                last_heard = Instant::now();
                 // Every frame counts against the limit, whatever it holds.
                 if let Err(over) = limit.take() {
                     if over.close {
@@ -66,6 +73,17 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
                     sent = sent && send(&mut socket, reply).await;
                 }
                 if !sent { break; }
+            }
+            _ = heartbeat.tick() => {
+                // A client that answers nothing (not even the pings, which every WebSocket
+                // answers by itself) is gone without saying so: free its seat and socket.
+                if last_heard.elapsed() > Duration::from_secs(SILENT_SECONDS) {
+                    let _ = close(&mut socket, close_code::AWAY, "nothing heard for a minute").await;
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
             }
             update = next_update(&mut following) => {
                 let msg = match update {
@@ -261,12 +279,12 @@ async fn handle_message(
         }
         ClientMsg::DeclineDraw => {
             let (room, seat) = seated(following)?;
-            room.decline_draw(seat).await?;
+            room.decline_draw(store, seat).await?;
             Ok(vec![])
         }
         ClientMsg::RequestUndo => {
             let (room, seat) = seated(following)?;
-            room.request_undo(seat).await?;
+            room.request_undo(store, seat).await?;
             Ok(vec![])
         }
         ClientMsg::AnswerUndo { accept } => {

@@ -375,3 +375,34 @@ fn draws_resignations_and_take_backs_need_the_other_side() {
     assert_eq!(over.result.as_deref(), Some("Dark resigned: Light wins"));
     assert_eq!(watched(&server.address, &code).result, over.result);
 }
+
+#[test]
+fn the_server_pings_so_a_dead_connection_is_found() {
+    use futures_util::StreamExt;
+    use tabula_online::protocol::PING_SECONDS;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("ping.sqlite3"));
+    let url = tabula_online::socket_url(&server.address).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (mut socket, _) = tokio_tungstenite::connect_async(url.as_str())
+            .await
+            .unwrap();
+        let wait = std::time::Duration::from_secs(PING_SECONDS + 10);
+        let pinged = tokio::time::timeout(wait, async {
+            while let Some(Ok(frame)) = socket.next().await {
+                if matches!(frame, Message::Ping(_)) {
+                    return true;
+                }
+            }
+            false
+        })
+        .await;
+        assert_eq!(pinged, Ok(true), "a ping within {PING_SECONDS} s");
+    });
+}

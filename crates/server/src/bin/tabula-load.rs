@@ -3,7 +3,9 @@
 //! Each game is two WebSocket clients that pick random legal moves, each waiting
 //! `--move-ms` before its move. Reports the games under way, moves a second, the latency
 //! from a move sent to the opponent receiving it (p50, p99), and, given the server's
-//! process id, its memory per game.
+//! process id, its memory per game. With `--guest-server`, each game's second player
+//! plays through another server process (on the same PostgreSQL database), so every move
+//! crosses between the two.
 
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -14,11 +16,13 @@ use tabula_online::Followed;
 use tabula_online::protocol::{ClientMsg, Pace, ServerMsg};
 use tokio_tungstenite::tungstenite::Message;
 
-const USAGE: &str = "usage: tabula-load --server URL [--games N] [--move-ms MS] [--seconds S]
-                   [--game GAME] [--option k=v]... [--server-pid PID]";
+const USAGE: &str =
+    "usage: tabula-load --server URL [--guest-server URL] [--games N] [--move-ms MS]
+                   [--seconds S] [--game GAME] [--option k=v]... [--server-pid PID]";
 
 struct Options {
     server: String,
+    guest_server: Option<String>,
     games: usize,
     move_ms: u64,
     seconds: u64,
@@ -42,6 +46,7 @@ struct Tally {
 fn parse(words: &[String]) -> Result<Options, String> {
     let mut options = Options {
         server: String::new(),
+        guest_server: None,
         games: 100,
         move_ms: 1000,
         seconds: 20,
@@ -58,6 +63,7 @@ fn parse(words: &[String]) -> Result<Options, String> {
         };
         match flag.as_str() {
             "--server" => options.server = value.clone(),
+            "--guest-server" => options.guest_server = Some(value.clone()),
             "--games" => options.games = number(value)? as usize,
             "--move-ms" => options.move_ms = number(value)?,
             "--seconds" => options.seconds = number(value)?,
@@ -178,6 +184,7 @@ async fn play_seat(
 /// Creates and joins one game, then plays both seats.
 async fn start_game(
     url: String,
+    guest_url: String,
     options: Arc<Options>,
     tally: Arc<Tally>,
     index: u64,
@@ -201,7 +208,7 @@ async fn start_game(
             _ => {}
         }
     };
-    let mut guest = connect(&url).await?;
+    let mut guest = connect(&guest_url).await?;
     send(&mut guest, &ClientMsg::Join { code }).await?;
     let mut games = Vec::new();
     for socket in [&mut host, &mut guest] {
@@ -250,26 +257,29 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let url = match tabula_online::socket_url(&options.server) {
+    let socket_url = |server: &str| match tabula_online::socket_url(server) {
         Ok(url) => url,
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(2);
         }
     };
+    let url = socket_url(&options.server);
+    let guest_url = socket_url(options.guest_server.as_deref().unwrap_or(&options.server));
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
-    runtime.block_on(run(url, options));
+    runtime.block_on(run(url, guest_url, options));
 }
 
-async fn run(url: String, options: Arc<Options>) {
+async fn run(url: String, guest_url: String, options: Arc<Options>) {
     let tally = Arc::new(Tally::default());
     let memory_before = options.server_pid.and_then(resident_bytes);
     let ramp = Instant::now();
     // Games start a few at a time, as players would arrive, not all in one instant.
     for index in 0..options.games as u64 {
-        let (url, options, tally) = (url.clone(), options.clone(), tally.clone());
+        let (url, guest_url) = (url.clone(), guest_url.clone());
+        let (options, tally) = (options.clone(), tally.clone());
         tokio::spawn(async move {
-            if let Err(e) = start_game(url, options, tally.clone(), index).await
+            if let Err(e) = start_game(url, guest_url, options, tally.clone(), index).await
                 && tally.errors.fetch_add(1, Ordering::Relaxed) < 5
             {
                 eprintln!("game {index}: {e}");

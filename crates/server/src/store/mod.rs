@@ -1,14 +1,19 @@
 //! Where games are kept: one interface over the databases the server can use.
 //!
 //! Every change is one [`Op`], done and made durable before its answer comes back, so a
-//! move the server acknowledged survives the process being killed.
+//! move the server acknowledged survives the process being killed. A change names the
+//! version of the game it was decided on and is refused if the game moved on since (another
+//! server process changed it): several processes can share one database safely.
 
 mod migrations;
+mod postgres;
 mod sqlite;
 
 use serde::{Deserialize, Serialize};
-use tabula_online::protocol::{Ending, Pace};
+use tabula_online::protocol::{Ending, Pace, UndoRequest};
+use tokio::sync::mpsc;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 /// A game as it is kept.
@@ -26,6 +31,9 @@ pub struct StoredGame {
     pub created_ms: u64,
     /// When the move clock of the player to move started.
     pub clock_ms: Option<u64>,
+    /// How many changes the game has had since it was created.
+    pub version: u64,
+    pub offers: Offers,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +41,15 @@ pub struct StoredMove {
     pub text: String,
     pub seat: usize,
     pub at_ms: u64,
+}
+
+/// What the players have offered and nobody has answered yet. Kept with the game, so a
+/// restarted server, or another server of the same database, knows it too.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offers {
+    /// The seats that offer (or accept) a draw, in order.
+    pub draw: Vec<usize>,
+    pub undo: Option<UndoRequest>,
 }
 
 /// A change, or a question, for the store.
@@ -43,29 +60,41 @@ pub enum Op {
     Load {
         code: String,
     },
-    /// Gives a free seat its token (a conflict if someone holds it) and restarts the clock.
+    Change(Box<Change>),
+}
+
+/// One change to a game that has not ended. It is made only if the game is still at
+/// `version`, and leaves it at `version + 1` with these `offers`; otherwise it is a
+/// [`StoreError::Conflict`] and nothing changes.
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub code: String,
+    pub version: u64,
+    pub step: Step,
+    pub offers: Offers,
+    /// The move clock starts again now, if `Some`.
+    pub clock_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// Gives a free seat its token.
     Claim {
-        code: String,
         seat: usize,
         token: String,
-        at_ms: u64,
     },
-    /// Adds the `ply`-th move; a conflict if the game already has it.
+    /// Adds the `ply`-th move.
     AddMove {
-        code: String,
         ply: usize,
         mv: StoredMove,
     },
-    /// Takes back every move from `ply` on, and restarts the clock.
+    /// Takes back every move from `ply` on.
     TakeBack {
-        code: String,
         ply: usize,
-        at_ms: u64,
     },
-    End {
-        code: String,
-        ending: Ending,
-    },
+    End(Ending),
+    /// Only the offers change.
+    Offers,
 }
 
 #[derive(Debug)]
@@ -76,7 +105,7 @@ pub enum Reply {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
-    /// The change contradicts what is stored (a taken code, seat or ply).
+    /// The change contradicts what is stored (a taken code, or a game that changed).
     Conflict(String),
     /// The database failed.
     Failed(String),
@@ -91,19 +120,37 @@ impl std::fmt::Display for StoreError {
     }
 }
 
+/// News from the database about games that other server processes changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// This game changed to `version`: load it again.
+    Changed { code: String, version: u64 },
+    /// This move was added, making the game `version`: play it too (or load the game again
+    /// if it does not follow from what is here).
+    Moved {
+        code: String,
+        version: u64,
+        ply: usize,
+        mv: StoredMove,
+    },
+    /// News may have been missed (the listening connection came back): load every open
+    /// game again.
+    Missed,
+}
+
 /// The databases the server runs on.
 #[derive(Clone)]
 pub enum Store {
     Sqlite(SqliteStore),
+    Postgres(PostgresStore),
 }
 
 impl Store {
-    /// Opens `url` (`sqlite://PATH`, or a bare path) and brings its schema up to date.
-    pub fn open(url: &str) -> Result<Store, String> {
+    /// Opens `url` (`sqlite://PATH`, a bare path, or `postgres://…`) and brings its schema
+    /// up to date. A PostgreSQL store starts tasks on the current tokio runtime.
+    pub async fn open(url: &str) -> Result<Store, String> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Err(format!(
-                "{url}: this build of tabula-server keeps games in SQLite only"
-            ));
+            return Ok(Store::Postgres(PostgresStore::open(url).await?));
         }
         let path = url.strip_prefix("sqlite://").unwrap_or(url);
         if path.is_empty() {
@@ -115,6 +162,7 @@ impl Store {
     pub async fn run(&self, op: Op) -> Result<Reply, StoreError> {
         match self {
             Store::Sqlite(store) => store.run(op).await,
+            Store::Postgres(store) => store.run(op).await,
         }
     }
 
@@ -124,6 +172,38 @@ impl Store {
             Reply::Done => Err(StoreError::Failed("a load came back empty".into())),
         }
     }
+
+    /// Whether other server processes may change the games too.
+    pub fn is_shared(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
+    /// News of other processes' changes, where the database can tell of them; a SQLite
+    /// file has one server, so it has none.
+    pub fn news(&self) -> Option<mpsc::UnboundedReceiver<News>> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(store) => Some(store.news()),
+        }
+    }
+}
+
+/// A database URL as it may be printed: without its password.
+pub fn without_password(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => match url[scheme + 3..at].split_once(':') {
+            Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+            None => url.to_string(),
+        },
+        _ => url.to_string(),
+    }
+}
+
+/// The conflict for a change made on an old version of the game.
+pub(crate) fn changed_meanwhile(code: &str) -> StoreError {
+    StoreError::Conflict(format!(
+        "game {code} changed meanwhile (on another server): look at it again"
+    ))
 }
 
 /// Settings and endings are kept as JSON text, the same in every database.

@@ -4,7 +4,8 @@
 
 use super::migrations;
 use super::{
-    Op, Reply, StoreError, StoredGame, StoredMove, from_json, pace_name, pace_of, to_json,
+    Change, Op, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile, from_json,
+    pace_name, pace_of, to_json,
 };
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 use std::sync::mpsc;
@@ -167,8 +168,9 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
     match op {
         Op::Create(game) => {
             tx.execute(
-                "INSERT INTO games (code, game, settings, pace, move_seconds, ending, created_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO games (code, game, settings, pace, move_seconds, ending, created_ms,
+                     clock_ms, version, offers)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     game.code,
                     game.game,
@@ -177,6 +179,9 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
                     game.move_seconds,
                     game.ending.as_ref().map(to_json),
                     game.created_ms as i64,
+                    game.clock_ms.map(|ms| ms as i64),
+                    game.version as i64,
+                    to_json(&game.offers),
                 ],
             )
             .map_err(|e| {
@@ -199,78 +204,60 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
             Ok(Reply::Done)
         }
         Op::Load { code } => load(tx, code).map(Reply::Game),
-        Op::Claim {
-            code,
-            seat,
-            token,
-            at_ms,
-        } => {
-            let changed = tx
+        Op::Change(change) => apply_change(tx, change),
+    }
+}
+
+fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
+    let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
+    let code = &change.code;
+    let ending = match &change.step {
+        Step::End(ending) => Some(to_json(ending)),
+        _ => None,
+    };
+    let changed = tx
+        .execute(
+            "UPDATE games SET version = version + 1, offers = ?3,
+                 clock_ms = COALESCE(?4, clock_ms), ending = ?5
+             WHERE code = ?1 AND version = ?2 AND ending IS NULL",
+            params![
+                code,
+                change.version as i64,
+                to_json(&change.offers),
+                change.clock_ms.map(|ms| ms as i64),
+                ending,
+            ],
+        )
+        .map_err(failed)?;
+    if changed == 0 {
+        return Err(changed_meanwhile(code));
+    }
+    match &change.step {
+        Step::Claim { seat, token } => {
+            let claimed = tx
                 .execute(
                     "UPDATE seats SET token = ?3 WHERE code = ?1 AND seat = ?2 AND token IS NULL",
                     params![code, *seat as i64, token],
                 )
                 .map_err(failed)?;
-            if changed == 0 {
+            if claimed == 0 {
                 return Err(StoreError::Conflict(format!(
                     "seat {} of game {code} is taken",
                     seat + 1
                 )));
             }
-            set_clock(tx, code, *at_ms)?;
-            Ok(Reply::Done)
         }
-        Op::AddMove { code, ply, mv } => {
-            let held: i64 = tx
-                .query_row(
-                    "SELECT COUNT(*) FROM moves WHERE code = ?1",
-                    [code],
-                    |row| row.get(0),
-                )
-                .map_err(failed)?;
-            if held as usize != *ply {
-                return Err(StoreError::Conflict(format!(
-                    "game {code} has {held} moves stored, so this cannot be move {}",
-                    ply + 1
-                )));
-            }
-            insert_move(tx, code, *ply, mv)?;
-            set_clock(tx, code, mv.at_ms)?;
-            Ok(Reply::Done)
-        }
-        Op::TakeBack { code, ply, at_ms } => {
+        Step::AddMove { ply, mv } => insert_move(tx, code, *ply, mv)?,
+        Step::TakeBack { ply } => {
             tx.execute(
                 "DELETE FROM moves WHERE code = ?1 AND ply >= ?2",
                 params![code, *ply as i64],
             )
             .map_err(failed)?;
-            set_clock(tx, code, *at_ms)?;
-            Ok(Reply::Done)
         }
-        Op::End { code, ending } => {
-            let changed = tx
-                .execute(
-                    "UPDATE games SET ending = ?2 WHERE code = ?1 AND ending IS NULL",
-                    params![code, to_json(ending)],
-                )
-                .map_err(failed)?;
-            if changed == 0 {
-                return Err(StoreError::Conflict(format!(
-                    "game {code} has already ended"
-                )));
-            }
-            Ok(Reply::Done)
-        }
+        Step::End(_) | Step::Offers => {}
     }
-}
-
-fn set_clock(tx: &Connection, code: &str, at_ms: u64) -> Result<(), StoreError> {
-    tx.execute(
-        "UPDATE games SET clock_ms = ?2 WHERE code = ?1",
-        params![code, at_ms as i64],
-    )
-    .map_err(|e| StoreError::Failed(e.to_string()))?;
-    Ok(())
+    Ok(Reply::Done)
 }
 
 fn insert_move(tx: &Connection, code: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
@@ -292,7 +279,8 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
     let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
     let row = tx
         .query_row(
-            "SELECT game, settings, pace, move_seconds, ending, created_ms, clock_ms
+            "SELECT game, settings, pace, move_seconds, ending, created_ms, clock_ms, version,
+                 offers
              FROM games WHERE code = ?1",
             [code],
             |row| {
@@ -304,12 +292,16 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
                     row.get::<_, Option<String>>(4)?,
                     row.get::<_, i64>(5)?,
                     row.get::<_, Option<i64>>(6)?,
+                    row.get::<_, i64>(7)?,
+                    row.get::<_, Option<String>>(8)?,
                 ))
             },
         )
         .optional()
         .map_err(failed)?;
-    let Some((game, settings, pace, move_seconds, ending, created_ms, clock_ms)) = row else {
+    let Some((game, settings, pace, move_seconds, ending, created_ms, clock_ms, version, offers)) =
+        row
+    else {
         return Ok(None);
     };
     let mut seats = tx
@@ -343,6 +335,11 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
         created_ms: created_ms as u64,
         clock_ms: clock_ms.map(|ms| ms as u64),
+        version: version as u64,
+        offers: offers
+            .map(|o| from_json(&o, "offers"))
+            .transpose()?
+            .unwrap_or_default(),
     })))
 }
 
@@ -391,12 +388,16 @@ mod tests {
         assert_eq!(game.clock_ms, None);
         // The new column works: a claim sets the clock.
         runtime
-            .block_on(store.run(Op::Claim {
+            .block_on(store.run(Op::Change(Box::new(Change {
                 code: "ABC234".into(),
-                seat: 1,
-                token: "bb".into(),
-                at_ms: 77,
-            }))
+                version: 0,
+                step: Step::Claim {
+                    seat: 1,
+                    token: "bb".into(),
+                },
+                offers: Default::default(),
+                clock_ms: Some(77),
+            }))))
             .unwrap();
         let Reply::Game(Some(game)) = runtime
             .block_on(store.run(Op::Load {
@@ -407,6 +408,8 @@ mod tests {
             panic!("the game is there")
         };
         assert_eq!(game.clock_ms, Some(77));
+        assert_eq!(game.version, 1);
+        assert_eq!(game.tokens[1].as_deref(), Some("bb"));
         let versions: i64 = Connection::open(&path)
             .unwrap()
             .query_row("SELECT MAX(version) FROM schema_migrations", [], |r| {

@@ -7,8 +7,9 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use tabula_online::protocol::ServerMsg;
-use tabula_online::{Connection, Event};
+use tabula_online::protocol::{ClientMsg, Pace, ServerMsg};
+use tabula_online::unattended::play_to_end;
+use tabula_online::{Connection, Event, Goal, OnlineClient, Update};
 use tabula_server::Background;
 
 /// How long a test waits for anything before it fails.
@@ -17,7 +18,16 @@ pub const PATIENCE: Duration = Duration::from_secs(60);
 /// A server in this process on a free port, with its games in `database`; it stops
 /// when dropped.
 pub fn in_process(database: &Path) -> Background {
-    Background::start(&format!("sqlite://{}", database.display()), "127.0.0.1:0").unwrap()
+    in_process_at(&sqlite_url(database))
+}
+
+/// A server in this process on a free port, with its games in the database at `url`.
+pub fn in_process_at(url: &str) -> Background {
+    Background::start(url, "127.0.0.1:0").unwrap()
+}
+
+pub fn sqlite_url(database: &Path) -> String {
+    format!("sqlite://{}", database.display())
 }
 
 /// `tabula-server` as a process of its own (to be killed), killed when dropped.
@@ -29,13 +39,13 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts the server on `listen` (`127.0.0.1:0` for any free port).
     pub fn start(database: &Path, listen: &str) -> ServerProcess {
+        ServerProcess::start_at(&sqlite_url(database), listen)
+    }
+
+    /// Starts the server on `listen` with its games in the database at `url`.
+    pub fn start_at(url: &str, listen: &str) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-server"))
-            .args([
-                "--listen",
-                listen,
-                "--database",
-                &format!("sqlite://{}", database.display()),
-            ])
+            .args(["--listen", listen, "--database", url])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -95,4 +105,271 @@ pub fn next_error(connection: &Connection) -> String {
         ServerMsg::Error { message, .. } => message,
         _ => unreachable!(),
     }
+}
+
+/// What one seat saw at the end: the result and the final position.
+#[derive(Debug, PartialEq)]
+pub struct End {
+    pub result: String,
+    pub position: String,
+    pub moves: Vec<String>,
+}
+
+/// Seat `i` plays through `servers[i % servers.len()]`, and a watcher afterwards through
+/// the last of them.
+pub fn play_game(servers: &[&str], game: &str, settings: &[(&str, &str)], bots: &[&str]) -> End {
+    let server = servers[0];
+    let settings: Vec<(String, String)> = settings
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let mut host = OnlineClient::start(
+        server,
+        Goal::Create {
+            game: game.into(),
+            settings,
+            seat: 0,
+            pace: Pace::Live,
+            move_seconds: None,
+        },
+    )
+    .unwrap();
+    assert!(host.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+    let code = host.key().expect("the host holds a seat").code.clone();
+    let mut seats = vec![host];
+    // One after another, so seats are taken in order.
+    for seat in 1..bots.len() {
+        let server = servers[seat % servers.len()];
+        let mut guest = OnlineClient::start(server, Goal::Join { code: code.clone() }).unwrap();
+        assert!(guest.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+        seats.push(guest);
+    }
+    let players: Vec<_> = seats
+        .into_iter()
+        .zip(bots)
+        .enumerate()
+        .map(|(i, (mut client, bot))| {
+            let spec = bot.parse().unwrap();
+            std::thread::spawn(move || {
+                let mut errors = Vec::new();
+                let result = play_to_end(&mut client, &spec, 7 + i as u64, |_, update| {
+                    if let Update::Error(e) = update {
+                        errors.push(e.clone());
+                    }
+                })
+                .unwrap();
+                assert!(errors.is_empty(), "seat {i} was told: {errors:?}");
+                let game = client.game().unwrap();
+                assert_eq!(game.state.your_seat, Some(i));
+                End {
+                    result,
+                    position: game.game.position_string(),
+                    moves: game.state.moves.clone(),
+                }
+            })
+        })
+        .collect();
+    let ends: Vec<End> = players.into_iter().map(|p| p.join().unwrap()).collect();
+    for end in &ends[1..] {
+        assert_eq!(end, &ends[0], "every seat saw the same game");
+    }
+    // Someone who comes to watch afterwards gets the same game from the store.
+    let server = servers[servers.len() - 1];
+    let mut watcher = OnlineClient::start(server, Goal::Watch { code }).unwrap();
+    assert!(watcher.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+    let watched = watcher.game().unwrap();
+    assert_eq!(watched.state.your_seat, None);
+    assert_eq!(watched.state.moves, ends[0].moves);
+    assert_eq!(watched.result().as_deref(), Some(ends[0].result.as_str()));
+    assert!(watched.is_over());
+    ends.into_iter().next().unwrap()
+}
+
+/// One game of each of the four, random against random, through the server at
+/// `server`; each ends as the rules end it when its moves are replayed here.
+pub fn play_every_game(server: &str) {
+    let cases: [(&str, &[(&str, &str)]); 4] = [
+        ("adamas", &[]),
+        ("absorption", &[("turn_cap", "60")]),
+        ("adaptoid", &[]),
+        ("adomoc", &[("ply_cap", "150")]),
+    ];
+    for (game, settings) in cases {
+        let end = play_game(&[server], game, settings, &["random", "random"]);
+        assert!(!end.moves.is_empty(), "{game}: {end:?}");
+        // The result line is the rules' own, as `apply` and `play` print it.
+        let local = {
+            let kind = tabula_session::GameKind::parse(game).unwrap();
+            let settings: Vec<(String, String)> = settings
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let mut replay = tabula_session::new_match(kind, &settings).unwrap();
+            for mv in &end.moves {
+                replay.play_notation(mv).unwrap();
+            }
+            replay
+        };
+        assert_eq!(end.result, local.status_text(), "{game}");
+        assert_eq!(end.position, local.position_string(), "{game}");
+    }
+}
+
+/// A game between two random bots on a server of its own with its games at `database`,
+/// killed with SIGKILL after 40 moves and started again on the same port: every move a
+/// watcher was told of is still there, and the game goes on to its end.
+pub fn kill_mid_game_and_restart(database: &str) {
+    let server = ServerProcess::start_at(database, "127.0.0.1:0");
+    let address = server.address.clone();
+    let mut host = OnlineClient::start(
+        &address,
+        Goal::Create {
+            game: "adomoc".into(),
+            settings: vec![("ply_cap".into(), "600".into())],
+            seat: 0,
+            pace: Pace::Live,
+            move_seconds: None,
+        },
+    )
+    .unwrap();
+    assert!(host.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+    let code = host.key().unwrap().code.clone();
+    let mut guest = OnlineClient::start(&address, Goal::Join { code: code.clone() }).unwrap();
+    assert!(guest.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+    let watcher = raw(&address);
+    watcher.send(&ClientMsg::Watch { code: code.clone() });
+    let ServerMsg::State(watched) = next_message(&watcher, |m| matches!(m, ServerMsg::State(_)))
+    else {
+        unreachable!()
+    };
+    // Every move the watcher is told of was stored before it was told.
+    let mut acknowledged = watched.moves;
+
+    let players: Vec<_> = [host, guest]
+        .into_iter()
+        .enumerate()
+        .map(|(seat, mut client)| {
+            std::thread::spawn(move || {
+                let mut reconnected = false;
+                let result = play_to_end(
+                    &mut client,
+                    &"random".parse().unwrap(),
+                    seat as u64,
+                    |_, u| {
+                        reconnected |= matches!(u, Update::Connected);
+                    },
+                )
+                .unwrap();
+                assert!(reconnected, "seat {seat} came back after the restart");
+                (result, client.game().unwrap().state.moves.clone())
+            })
+        })
+        .collect();
+
+    let end = Instant::now() + PATIENCE;
+    while acknowledged.len() < 40 && Instant::now() < end {
+        if let Some(Event::Message(ServerMsg::Moved { ply, text, .. })) =
+            watcher.next_timeout(Duration::from_millis(50))
+        {
+            assert_eq!(ply, acknowledged.len());
+            acknowledged.push(text);
+        }
+    }
+    server.kill();
+    while let Some(event) = watcher.next_timeout(Duration::from_millis(200)) {
+        if let Event::Message(ServerMsg::Moved { ply, text, .. }) = event {
+            assert_eq!(ply, acknowledged.len());
+            acknowledged.push(text);
+        }
+    }
+    assert!(
+        acknowledged.len() >= 40,
+        "the game was under way when killed"
+    );
+
+    let listen = address.strip_prefix("http://").unwrap();
+    let _again = ServerProcess::start_at(database, listen);
+    let ends: Vec<(String, Vec<String>)> = players.into_iter().map(|p| p.join().unwrap()).collect();
+    assert_eq!(ends[0], ends[1], "both seats saw the same game");
+    let moves = &ends[0].1;
+    assert!(
+        moves.starts_with(&acknowledged),
+        "{} acknowledged moves, {} at the end",
+        acknowledged.len(),
+        moves.len()
+    );
+    assert!(
+        moves.len() > acknowledged.len(),
+        "the game went on after the restart"
+    );
+    assert!(
+        ends[0].0.contains("cap") || ends[0].0.contains("wins"),
+        "{}",
+        ends[0].0
+    );
+}
+
+/// A PostgreSQL database of one test's own, dropped afterwards, on the server that
+/// `TABULA_TEST_POSTGRES` names (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, a user
+/// who may create databases). PostgreSQL tests run where PostgreSQL is: `.ci/run` starts
+/// one and sets the variable.
+pub struct TestDatabase {
+    pub url: String,
+    admin: String,
+    name: String,
+}
+
+impl TestDatabase {
+    /// A fresh database named after `label`, or `None` where no PostgreSQL is given.
+    pub fn new(label: &str) -> Option<TestDatabase> {
+        let Ok(admin) = std::env::var("TABULA_TEST_POSTGRES") else {
+            eprintln!("not run on PostgreSQL: TABULA_TEST_POSTGRES is not set (.ci/run sets it)");
+            return None;
+        };
+        let name = format!("tabula_test_{label}_{}", std::process::id());
+        admin_sql(
+            &admin,
+            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        );
+        admin_sql(&admin, &format!("CREATE DATABASE {name}"));
+        let base = admin.split('?').next().unwrap_or(&admin);
+        let slash = base.rfind('/').expect("a database URL ends in /DATABASE");
+        Some(TestDatabase {
+            url: format!("{}/{name}", &base[..slash]),
+            admin,
+            name,
+        })
+    }
+
+    /// Runs `sql` on this database.
+    pub fn sql(&self, sql: &str) {
+        admin_sql(&self.url, sql);
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        // FORCE ends the connections of servers that are still going.
+        admin_sql(
+            &self.admin,
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+        );
+    }
+}
+
+fn admin_sql(url: &str, sql: &str) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("PostgreSQL at {url}: {e}"));
+        tokio::spawn(connection);
+        client
+            .batch_execute(sql)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    });
 }

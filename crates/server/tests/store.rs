@@ -1,0 +1,203 @@
+//! The store's one interface, the same on SQLite and on PostgreSQL: games kept whole,
+//! and a change decided on an old version of a game refused, however many arrive at once.
+
+mod common;
+
+use common::{TestDatabase, sqlite_url};
+use tabula_online::protocol::{Ending, Pace, UndoRequest};
+use tabula_server::store::{
+    Change, Offers, Op, Reply, Step, Store, StoreError, StoredGame, StoredMove,
+};
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn game(code: &str) -> StoredGame {
+    StoredGame {
+        code: code.into(),
+        game: "adaptoid".into(),
+        settings: vec![("size".into(), "5".into())],
+        pace: Pace::Correspondence,
+        move_seconds: Some(86_400),
+        tokens: vec![Some("a".repeat(32)), None],
+        moves: Vec::new(),
+        ending: None,
+        created_ms: 1_700_000_000_000,
+        clock_ms: None,
+        version: 0,
+        offers: Offers::default(),
+    }
+}
+
+fn change(code: &str, version: u64, step: Step) -> Op {
+    Op::Change(Box::new(Change {
+        code: code.into(),
+        version,
+        step,
+        offers: Offers::default(),
+        clock_ms: None,
+    }))
+}
+
+fn add_move(code: &str, version: u64, ply: usize, text: &str) -> Op {
+    change(
+        code,
+        version,
+        Step::AddMove {
+            ply,
+            mv: StoredMove {
+                text: text.into(),
+                seat: ply % 2,
+                at_ms: 1_700_000_000_000 + ply as u64,
+            },
+        },
+    )
+}
+
+fn conflict<T>(result: Result<T, StoreError>) -> bool {
+    matches!(result, Err(StoreError::Conflict(_)))
+}
+
+async fn load(store: &Store, code: &str) -> StoredGame {
+    *store.load(code).await.unwrap().expect("the game is there")
+}
+
+/// The same story on any store.
+async fn keeps_games_and_refuses_old_versions(store: Store) {
+    let code = "TEST23";
+    assert!(matches!(
+        store.run(Op::Create(Box::new(game(code)))).await,
+        Ok(Reply::Done)
+    ));
+    assert!(conflict(store.run(Op::Create(Box::new(game(code)))).await));
+    assert_eq!(load(&store, code).await, game(code));
+    assert!(store.load("NOSUCH").await.unwrap().is_none());
+
+    let claim = |version| {
+        change(
+            code,
+            version,
+            Step::Claim {
+                seat: 1,
+                token: "b".repeat(32),
+            },
+        )
+    };
+    store.run(claim(0)).await.unwrap();
+    assert!(conflict(store.run(claim(0)).await), "an old version");
+    assert!(conflict(store.run(claim(1)).await), "a taken seat");
+    assert_eq!(load(&store, code).await.tokens[1], Some("b".repeat(32)));
+
+    store.run(add_move(code, 1, 0, "a1")).await.unwrap();
+    assert!(conflict(store.run(add_move(code, 1, 1, "b1")).await));
+    assert!(
+        conflict(store.run(add_move(code, 2, 0, "b1")).await),
+        "a move over a move"
+    );
+    // Many changes on one version at once: exactly one is made.
+    let racing: Vec<_> = (0..24)
+        .map(|i| store.run(add_move(code, 2, 1, &format!("m{i}"))))
+        .collect();
+    let made = futures_util::future::join_all(racing)
+        .await
+        .into_iter()
+        .filter(|r| {
+            assert!(
+                r.is_ok() || matches!(r, Err(StoreError::Conflict(_))),
+                "{r:?}"
+            );
+            r.is_ok()
+        })
+        .count();
+    assert_eq!(made, 1);
+
+    let offers = Offers {
+        draw: vec![1],
+        undo: Some(UndoRequest {
+            by: 1,
+            to_ply: 1,
+            accepted: vec![1],
+        }),
+    };
+    store
+        .run(Op::Change(Box::new(Change {
+            code: code.into(),
+            version: 3,
+            step: Step::Offers,
+            offers: offers.clone(),
+            clock_ms: Some(42),
+        })))
+        .await
+        .unwrap();
+    let kept = load(&store, code).await;
+    assert_eq!(kept.version, 4);
+    assert_eq!(kept.offers, offers);
+    assert_eq!(kept.clock_ms, Some(42));
+    assert_eq!(kept.moves.len(), 2);
+    assert_eq!(kept.moves[0].text, "a1");
+    assert_eq!(kept.moves[1].seat, 1);
+
+    store
+        .run(change(code, 4, Step::TakeBack { ply: 1 }))
+        .await
+        .unwrap();
+    let kept = load(&store, code).await;
+    assert_eq!(kept.moves.len(), 1);
+    assert_eq!(kept.offers, Offers::default());
+    assert_eq!(kept.clock_ms, Some(42), "no new clock start given: kept");
+
+    let ending = Ending::Resigned { seat: 1 };
+    store.run(change(code, 5, Step::End(ending))).await.unwrap();
+    assert!(
+        conflict(store.run(change(code, 6, Step::Offers)).await),
+        "an ended game"
+    );
+    let kept = load(&store, code).await;
+    assert_eq!(kept.ending, Some(ending));
+    assert_eq!(kept.version, 6);
+}
+
+#[test]
+fn sqlite_keeps_games_and_refuses_old_versions() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir.path().join("store.sqlite3"));
+    let runtime = runtime();
+    runtime.block_on(async {
+        keeps_games_and_refuses_old_versions(Store::open(&url).await.unwrap()).await
+    });
+}
+
+#[test]
+fn postgres_keeps_games_and_refuses_old_versions() {
+    let Some(database) = TestDatabase::new("store") else {
+        return;
+    };
+    let runtime = runtime();
+    runtime.block_on(async {
+        // Two servers starting at once bring the schema up to date once between them.
+        let (one, two) = tokio::join!(Store::open(&database.url), Store::open(&database.url));
+        let (one, _two) = (one.unwrap(), two.unwrap());
+        keeps_games_and_refuses_old_versions(one).await
+    });
+}
+
+#[test]
+fn a_bad_database_address_is_a_clear_error() {
+    let runtime = runtime();
+    let error = runtime
+        .block_on(Store::open("postgres://nobody:secret@127.0.0.1:1/none"))
+        .err()
+        .expect("nothing listens on port 1");
+    assert!(error.contains("cannot open the database"), "{error}");
+    assert!(
+        !error.contains("secret"),
+        "the password is not shown: {error}"
+    );
+    let error = runtime.block_on(Store::open("sqlite://")).err().unwrap();
+    assert!(error.contains("needs a file path"), "{error}");
+}
