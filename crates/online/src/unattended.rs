@@ -46,6 +46,13 @@ pub fn play_to_end(
             return Ok(result);
         }
         let mine = game.state.your_seat;
+        // A request gone is forgotten, so the same one asked again is answered again.
+        if game.state.undo_request.is_none() {
+            answered_undo = None;
+        }
+        if game.state.draw_offers.iter().all(|&s| Some(s) == mine) {
+            answered_draw = None;
+        }
         if let Some(request) = &game.state.undo_request
             && mine.is_some_and(|seat| request.by != seat && !request.accepted.contains(&seat))
             && answered_undo.as_ref() != Some(request)

@@ -279,6 +279,15 @@ impl Room {
                 self.refresh(store, state, true).await;
                 Err(StoreError::Conflict(why))
             }
+            Err(StoreError::Unknown(why)) => {
+                // It may have been kept: look again once the database answers.
+                let (room, store) = (self.clone(), store.clone());
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    room.reload(&store).await;
+                });
+                Err(StoreError::Unknown(why))
+            }
             Err(failed) => Err(failed),
         }
     }
@@ -471,6 +480,10 @@ impl Room {
             .play_notation(text)
             .map_err(|e| format!("{text}: {e}"))?;
         let text = state.game.record()[ply].clone();
+        // Checked: now back to before it until it is stored, so that whatever happens to the
+        // store, this state never holds a move that was not kept.
+        state.game.go_to(ply)?;
+        state.game.discard_later_moves();
         let at_ms = now_ms();
         let offers = offers_after_move(&state.offers, seat);
         let step = Step::AddMove {
@@ -488,13 +501,12 @@ impl Room {
             Ok(()) => {}
             // The game was loaded again as stored.
             Err(StoreError::Conflict(why)) => return Err(why),
-            Err(e) => {
-                // Not stored, so not played.
-                state.game.go_to(ply)?;
-                state.game.discard_later_moves();
-                return Err(format!("{text} was not kept: {e}"));
-            }
+            Err(e) => return Err(format!("{text}: {e}")),
         }
+        state
+            .game
+            .play_notation(&text)
+            .map_err(|e| format!("{text} was stored but cannot be played again: {e}"))?;
         let deadline_ms = state.deadline_ms();
         let moved = ServerMsg::Moved {
             ply,

@@ -68,6 +68,9 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
                     _ => continue,
                 };
                 let replies = handle(&text, &rooms, &mut following).await;
+                // Nothing was read while the database was busy with that: not the client's
+                // silence.
+                last_heard = Instant::now();
                 let mut sent = true;
                 for reply in &replies {
                     sent = sent && send(&mut socket, reply).await;

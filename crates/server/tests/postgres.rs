@@ -111,6 +111,7 @@ fn offers_take_backs_and_endings_cross_between_servers() {
 
     // A take-back asked on one server and granted on the other.
     host.send(&ClientMsg::RequestUndo);
+    next_state(&host, |s| s.undo_request.is_some() && s.moves.len() == 1);
     next_state(&guest, |s| {
         s.undo_request.as_ref().is_some_and(|r| r.by == 0)
     });

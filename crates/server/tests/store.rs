@@ -6,7 +6,7 @@ mod common;
 use common::{TestDatabase, sqlite_url};
 use tabula_online::protocol::{Ending, Pace, UndoRequest};
 use tabula_server::store::{
-    Change, Offers, Op, Reply, Step, Store, StoreError, StoredGame, StoredMove,
+    Change, News, Offers, Op, Reply, Step, Store, StoreError, StoredGame, StoredMove,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -183,6 +183,58 @@ fn postgres_keeps_games_and_refuses_old_versions() {
         let (one, two) = tokio::join!(Store::open(&database.url), Store::open(&database.url));
         let (one, _two) = (one.unwrap(), two.unwrap());
         keeps_games_and_refuses_old_versions(one).await
+    });
+}
+
+#[test]
+fn two_postgres_stores_racing_make_one_change_and_announce_only_it() {
+    let Some(database) = TestDatabase::new("race") else {
+        return;
+    };
+    let runtime = runtime();
+    runtime.block_on(async {
+        let one = Store::open(&database.url).await.unwrap();
+        let two = Store::open(&database.url).await.unwrap();
+        let watcher = Store::open(&database.url).await.unwrap();
+        let mut news = watcher.news().unwrap();
+        // Listening before anything happens: the first news says so.
+        assert_eq!(news.recv().await, Some(News::Missed));
+        let code = "RACE23";
+        one.run(Op::Create(Box::new(game(code)))).await.unwrap();
+        let racing: Vec<_> = (0..16)
+            .map(|i| {
+                let store = if i % 2 == 0 { &one } else { &two };
+                store.run(add_move(code, 0, 0, &format!("m{i}")))
+            })
+            .collect();
+        let results = futures_util::future::join_all(racing).await;
+        for result in &results {
+            assert!(
+                result.is_ok() || matches!(result, Err(StoreError::Conflict(_))),
+                "{result:?}"
+            );
+        }
+        let made: Vec<usize> = (0..results.len()).filter(|&i| results[i].is_ok()).collect();
+        assert_eq!(made.len(), 1, "{results:?}");
+        // Exactly the stored move is announced, once; the refused ones are not.
+        let first = tokio::time::timeout(std::time::Duration::from_secs(10), news.recv())
+            .await
+            .expect("news of the move");
+        match first {
+            Some(News::Moved {
+                code: c,
+                version,
+                ply,
+                mv,
+            }) => {
+                assert_eq!((c.as_str(), version, ply), (code, 1, 0));
+                assert_eq!(mv.text, format!("m{}", made[0]));
+            }
+            other => panic!("{other:?}"),
+        }
+        let more = tokio::time::timeout(std::time::Duration::from_secs(1), news.recv()).await;
+        assert!(more.is_err(), "no more news: {more:?}");
+        assert_eq!(load(&one, code).await.moves.len(), 1);
     });
 }
 

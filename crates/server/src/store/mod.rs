@@ -107,8 +107,10 @@ pub enum Reply {
 pub enum StoreError {
     /// The change contradicts what is stored (a taken code, or a game that changed).
     Conflict(String),
-    /// The database failed.
+    /// The database failed: the change was not made.
     Failed(String),
+    /// The database stopped answering after the change was sent: it may have been made.
+    Unknown(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -116,6 +118,9 @@ impl std::fmt::Display for StoreError {
         match self {
             StoreError::Conflict(what) => write!(f, "{what}"),
             StoreError::Failed(why) => write!(f, "the game store failed: {why}"),
+            StoreError::Unknown(why) => {
+                write!(f, "the game store did not say whether it kept this: {why}")
+            }
         }
     }
 }

@@ -25,6 +25,8 @@ use tokio_postgres::{AsyncMessage, Client, NoTls, Statement};
 
 /// The most changes committed together.
 const BATCH: usize = 512;
+/// How long a batch may take before the connection is taken as dead.
+const BATCH_PATIENCE: Duration = Duration::from_secs(30);
 /// The channel every server listens on; a payload is `ORIGIN CODE`.
 const CHANNEL: &str = "tabula_games";
 /// Taken while the schema is brought up to date, so two servers starting together take
@@ -109,8 +111,20 @@ impl PostgresStore {
 }
 
 /// A connection whose messages are read by a task of its own.
+/// The connection settings of `url`, with limits so that a database gone without a word
+/// (a network cut) is noticed in seconds, not hours.
+fn config(url: &str) -> Result<tokio_postgres::Config, tokio_postgres::Error> {
+    let mut config: tokio_postgres::Config = url.parse()?;
+    config
+        .connect_timeout(Duration::from_secs(10))
+        .keepalives(true)
+        .keepalives_idle(Duration::from_secs(30))
+        .tcp_user_timeout(Duration::from_secs(30));
+    Ok(config)
+}
+
 async fn connect(url: &str) -> Result<Client, tokio_postgres::Error> {
-    let (client, connection) = tokio_postgres::connect(url, NoTls).await?;
+    let (client, connection) = config(url)?.connect(NoTls).await?;
     tokio::spawn(async move {
         // It ends when the client is dropped or the server goes; the writer sees the
         // client closed and connects again.
@@ -184,51 +198,58 @@ async fn prepare(client: &Client) -> Result<Statements, tokio_postgres::Error> {
             .await?,
         // A seat is claimed only while it is free.
         claim: client
-            .prepare(&format!(
-                "WITH g AS ({BUMP} AND EXISTS (SELECT 1 FROM seats
+            .prepare(&change_statement(
+                "g AS ({BUMP} AND EXISTS (SELECT 1 FROM seats
                         WHERE code = $1::text AND seat = $6::int4 AND token IS NULL)
                     RETURNING code
                 ), c AS (
                     UPDATE seats SET token = $7::text FROM g
                     WHERE seats.code = g.code AND seats.seat = $6::int4
-                )
-                SELECT count(*) FROM g"
+                )",
             ))
             .await?,
-        // A move goes after the last one stored, never over one.
+        // A move goes right after the last one stored: never over one, never past a gap.
         add_move: client
-            .prepare(&format!(
-                "WITH g AS ({BUMP} AND NOT EXISTS (SELECT 1 FROM moves
-                        WHERE code = $1::text AND ply >= $6::int4)
+            .prepare(&change_statement(
+                "g AS ({BUMP}
+                        AND NOT EXISTS (SELECT 1 FROM moves
+                            WHERE code = $1::text AND ply >= $6::int4)
+                        AND ($6::int4 = 0 OR EXISTS (SELECT 1 FROM moves
+                            WHERE code = $1::text AND ply = $6::int4 - 1))
                     RETURNING code
                 ), m AS (
                     INSERT INTO moves (code, ply, text, seat, at_ms)
                     SELECT g.code, $6::int4, $7::text, $8::int4, $9::int8 FROM g
-                )
-                SELECT count(*) FROM g"
+                )",
             ))
             .await?,
         take_back: client
-            .prepare(&format!(
-                "WITH g AS ({BUMP} RETURNING code), d AS (
+            .prepare(&change_statement(
+                "g AS ({BUMP} RETURNING code), d AS (
                     DELETE FROM moves USING g
                     WHERE moves.code = g.code AND moves.ply >= $6::int4
-                )
-                SELECT count(*) FROM g"
+                )",
             ))
             .await?,
         end_or_offers: client
-            .prepare(&format!(
-                "WITH g AS ({BUMP} RETURNING code) SELECT count(*) FROM g"
-            ))
+            .prepare(&change_statement("g AS ({BUMP} RETURNING code)"))
             .await?,
         notify: client
             .prepare(&format!(
-                "SELECT count(pg_notify('{CHANNEL}', payload))
-                 FROM unnest($1::text[]) AS payload"
+                "SELECT count(pg_notify('{CHANNEL}', payload)) FROM unnest($1::text[]) AS payload"
             ))
             .await?,
     })
+}
+
+/// A change's statement: `parts` (common table expressions, the first `g`, the game's row
+/// if the change was made); its answer is how many changes were made: 1, or 0 for a
+/// conflict.
+fn change_statement(parts: &str) -> String {
+    format!(
+        "WITH {} SELECT count(*) FROM g",
+        parts.replace("{BUMP}", BUMP)
+    )
 }
 
 /// The writer: takes what has arrived, commits it as one transaction, answers each.
@@ -265,6 +286,13 @@ async fn write(
                 })
                 .collect(),
         };
+        if results
+            .iter()
+            .any(|r| matches!(r, Err(StoreError::Unknown(_))))
+        {
+            // Whatever that connection is doing, the next batch starts on a new one.
+            connection = None;
+        }
         for (request, result) in batch.into_iter().zip(results) {
             // The asker may have gone (its connection closed); the change stands.
             let _ = request.reply.send(result);
@@ -279,7 +307,7 @@ async fn reconnect(url: &str) -> Option<(Client, Statements)> {
 }
 
 /// The parameters of one change, in the order its statement numbers them.
-fn change_params(change: &Change) -> (Vec<Box<dyn ToSql + Sync + Send>>, usize) {
+fn change_params(change: &Change) -> Vec<Box<dyn ToSql + Sync + Send>> {
     let ending = match &change.step {
         Step::End(ending) => Some(to_json(ending)),
         _ => None,
@@ -305,8 +333,7 @@ fn change_params(change: &Change) -> (Vec<Box<dyn ToSql + Sync + Send>>, usize) 
         Step::TakeBack { ply } => params.push(Box::new(*ply as i32)),
         Step::End(_) | Step::Offers => {}
     }
-    let len = params.len();
-    (params, len)
+    params
 }
 
 fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Send>> {
@@ -380,7 +407,7 @@ async fn run_one(
                 Step::TakeBack { .. } => &statements.take_back,
                 Step::End(_) | Step::Offers => &statements.end_or_offers,
             };
-            let (params, _) = change_params(change);
+            let params = change_params(change);
             let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref() as _).collect();
             let changed: i64 = client.query_one(statement, &refs).await?.get(0);
             Ok(if changed == 1 {
@@ -406,19 +433,51 @@ async fn run_batch(
     origin: &str,
     batch: &[Request],
 ) -> Vec<Result<Reply, StoreError>> {
-    let changed: Vec<String> = batch
+    match tokio::time::timeout(
+        BATCH_PATIENCE,
+        run_batch_now(client, statements, origin, batch),
+    )
+    .await
+    {
+        Ok(results) => results,
+        Err(_) => unknown(
+            batch,
+            format!(
+                "the database did not answer within {} s",
+                BATCH_PATIENCE.as_secs()
+            ),
+        ),
+    }
+}
+
+/// Every request of `batch` answered alike: sent, perhaps done, but not answered.
+fn unknown(batch: &[Request], why: String) -> Vec<Result<Reply, StoreError>> {
+    batch
         .iter()
-        .filter_map(|r| match &r.op {
-            Op::Change(change) => Some(news_payload(origin, change)),
-            _ => None,
-        })
-        .collect();
-    let mut steps: Vec<Answer<'_>> = Vec::with_capacity(batch.len() + 3);
+        .map(|_| Err(StoreError::Unknown(why.clone())))
+        .collect()
+}
+
+/// Two round trips: the requests in one transaction, without waiting between them; then,
+/// knowing which changes were made, the notifications of those alone and the commit
+/// (which sends them only if it succeeds).
+async fn run_batch_now(
+    client: &Client,
+    statements: &Statements,
+    origin: &str,
+    batch: &[Request],
+) -> Vec<Result<Reply, StoreError>> {
+    // Games in the order of their codes (a game's own changes keep their order): two
+    // processes' transactions then lock the games' rows in the same order and cannot wait on
+    // each other in a circle.
+    let mut order: Vec<usize> = (0..batch.len()).collect();
+    order.sort_by(|&a, &b| op_code(&batch[a].op).cmp(op_code(&batch[b].op)));
+    let mut steps: Vec<Answer<'_>> = Vec::with_capacity(batch.len() + 1);
     steps.push(Box::pin(async {
         client.batch_execute("BEGIN").await.map(|()| None)
     }));
-    for request in batch {
-        let query = match &request.op {
+    for &index in &order {
+        let query = match &batch[index].op {
             Op::Create(game) => Query::Create(game),
             Op::Load { code } => Query::Load(code),
             Op::Change(change) => Query::Change(change),
@@ -427,35 +486,69 @@ async fn run_batch(
             run_one(client, statements, query).await.map(Some)
         }));
     }
-    if !changed.is_empty() {
-        let changed = &changed;
-        steps.push(Box::pin(async move {
+    let mut answers: Vec<Option<Result<Reply, StoreError>>> = batch.iter().map(|_| None).collect();
+    let mut refused: Option<tokio_postgres::Error> = None;
+    // Steps after BEGIN are the requests, in `order`.
+    for (step, result) in in_order(steps).await.into_iter().enumerate() {
+        match result {
+            Ok(Some(answer)) => answers[order[step - 1]] = Some(answer),
+            Ok(None) => {}
+            Err(e) => refused = refused.or(Some(e)),
+        }
+    }
+    let news: Vec<String> = batch
+        .iter()
+        .zip(&answers)
+        .filter_map(|(request, answer)| match (&request.op, answer) {
+            (Op::Change(change), Some(Ok(_))) => Some(news_payload(origin, change)),
+            _ => None,
+        })
+        .collect();
+    let mut ending: Vec<Answer<'_>> = Vec::with_capacity(2);
+    if !news.is_empty() && refused.is_none() {
+        let news = &news;
+        ending.push(Box::pin(async move {
             client
-                .query_one(&statements.notify, &[changed])
+                .query_one(&statements.notify, &[news])
                 .await
                 .map(|_| None)
         }));
     }
-    steps.push(Box::pin(async {
+    ending.push(Box::pin(async {
         client.batch_execute("COMMIT").await.map(|()| None)
     }));
-    let mut answers = Vec::with_capacity(batch.len());
-    // After any error PostgreSQL answers COMMIT by rolling back, without an error of its
-    // own: then nothing of the batch was kept.
-    for step in in_order(steps).await {
-        match step {
-            Ok(Some(answer)) => answers.push(answer),
-            Ok(None) => {}
-            Err(e) => {
-                let why = e.to_string();
-                return batch
-                    .iter()
-                    .map(|_| Err(StoreError::Failed(why.clone())))
-                    .collect();
-            }
-        }
+    let mut ended = in_order(ending).await;
+    if let Some(Err(e)) = ended.pop() {
+        // Sent, perhaps done, but not answered: nobody knows.
+        return unknown(batch, e.to_string());
     }
-    answers
+    let notified = ended.pop().unwrap_or(Ok(None));
+    match refused.or(notified.err()) {
+        // The database refused a statement: the transaction was rolled back (COMMIT
+        // answers so after an error), so nothing of the batch was kept.
+        Some(e) if e.as_db_error().is_some() => {
+            let why = e.to_string();
+            batch
+                .iter()
+                .map(|_| Err(StoreError::Failed(why.clone())))
+                .collect()
+        }
+        // A statement that never reached the database: the others may have been kept.
+        Some(e) => unknown(batch, e.to_string()),
+        None => answers
+            .into_iter()
+            .map(|answer| answer.unwrap_or_else(|| Err(StoreError::Failed("no answer".into()))))
+            .collect(),
+    }
+}
+
+/// The game a request is about.
+fn op_code(op: &Op) -> &str {
+    match op {
+        Op::Create(game) => &game.code,
+        Op::Load { code } => code,
+        Op::Change(change) => &change.code,
+    }
 }
 
 /// Runs `futures` together, each first polled in the order given: a request to the
@@ -567,7 +660,11 @@ fn read_news(payload: &str, origin: &str) -> Option<News> {
 /// after a lost connection, connects again and says news may have been missed.
 async fn listen(url: Arc<str>, origin: Arc<str>, news: mpsc::UnboundedSender<News>) {
     loop {
-        if let Ok((client, mut connection)) = tokio_postgres::connect(&url, NoTls).await {
+        let connected = match config(&url) {
+            Ok(config) => config.connect(NoTls).await,
+            Err(e) => Err(e),
+        };
+        if let Ok((client, mut connection)) = connected {
             let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
             // The LISTEN's answer comes through the connection, which is polled below.
             let command = format!("LISTEN {CHANNEL}");

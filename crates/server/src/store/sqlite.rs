@@ -247,7 +247,20 @@ fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
                 )));
             }
         }
-        Step::AddMove { ply, mv } => insert_move(tx, code, *ply, mv)?,
+        Step::AddMove { ply, mv } => {
+            // Right after the last move stored: never over one, never past a gap.
+            let held: i64 = tx
+                .query_row(
+                    "SELECT COUNT(*) FROM moves WHERE code = ?1",
+                    [code],
+                    |row| row.get(0),
+                )
+                .map_err(failed)?;
+            if held as usize != *ply {
+                return Err(changed_meanwhile(code));
+            }
+            insert_move(tx, code, *ply, mv)?;
+        }
         Step::TakeBack { ply } => {
             tx.execute(
                 "DELETE FROM moves WHERE code = ?1 AND ply >= ?2",
