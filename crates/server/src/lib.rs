@@ -15,11 +15,12 @@ pub mod socket;
 pub mod store;
 
 use axum::Router;
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use rooms::Rooms;
 use std::future::Future;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use store::Store;
@@ -56,7 +57,11 @@ pub fn router(rooms: Arc<Rooms>, dist: Option<PathBuf>) -> Router {
     }
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(rooms): State<Arc<Rooms>>) -> impl IntoResponse {
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(rooms): State<Arc<Rooms>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> impl IntoResponse {
     // Small buffers: thousands of quiet connections matter more than one busy one
     // (tungstenite's 128 KiB default was most of the memory a game took).
     ws.max_message_size(HARD_MESSAGE_LIMIT)
@@ -64,7 +69,7 @@ async fn upgrade(ws: WebSocketUpgrade, State(rooms): State<Arc<Rooms>>) -> impl 
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(HARD_MESSAGE_LIMIT * 4)
-        .on_upgrade(move |socket| socket::serve(socket, rooms))
+        .on_upgrade(move |socket| socket::serve(socket, rooms, peer.ip()))
 }
 
 /// A server on a thread of its own, for tests and for a client that hosts its own games;
@@ -79,6 +84,15 @@ pub struct Background {
 impl Background {
     /// Serves `database` (see [`Store::open`]) on `listen` (`127.0.0.1:0`: any free port).
     pub fn start(database: &str, listen: &str) -> Result<Background, String> {
+        Background::start_with(database, listen, Options::default())
+    }
+
+    /// As [`Background::start`], run as `options` say.
+    pub fn start_with(
+        database: &str,
+        listen: &str,
+        options: Options,
+    ) -> Result<Background, String> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -96,7 +110,7 @@ impl Background {
                 runtime.block_on(async move {
                     // Dropping the runtime after this ends every connection at once.
                     tokio::select! {
-                        _ = serve(listener, store, None, std::future::pending()) => {}
+                        _ = serve(listener, store, options, std::future::pending()) => {}
                         _ = stopped => {}
                     }
                 });
@@ -121,14 +135,32 @@ impl Drop for Background {
     }
 }
 
+/// How a server runs, beside its store and address.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The web build to serve at `/`.
+    pub dist: Option<PathBuf>,
+    /// Games each address may create in an hour; 0 for any number.
+    pub games_per_hour: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            dist: None,
+            games_per_hour: limits::GAMES_PER_HOUR,
+        }
+    }
+}
+
 /// Serves on `listener` until `shutdown` completes.
 pub async fn serve(
     listener: TcpListener,
     store: Store,
-    dist: Option<PathBuf>,
+    options: Options,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let rooms = Arc::new(Rooms::new(store));
+    let rooms = Arc::new(Rooms::new(store, options.games_per_hour));
     if let Some(news) = rooms.store.news() {
         tokio::spawn(rooms.clone().follow_news(news));
     }
@@ -138,9 +170,11 @@ pub async fn serve(
         loop {
             every.tick().await;
             sweeper.forget_idle();
+            sweeper.creations.forget_rested();
         }
     });
-    axum::serve(listener, router(rooms, dist))
+    let app = router(rooms, options.dist).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }

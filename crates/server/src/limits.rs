@@ -1,5 +1,8 @@
 //! How much one connection may ask, so that one client cannot starve the others.
 
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Messages a second a connection may keep up.
@@ -9,9 +12,52 @@ const BURST: f64 = 40.0;
 /// Refused messages in a row after which the connection is closed.
 const REFUSED_BEFORE_CLOSE: u32 = 200;
 
-pub struct RateLimit {
+/// A token bucket: `burst` at once after a quiet spell, refilled at `per_second`.
+#[derive(Clone, Debug)]
+pub struct Bucket {
     allowance: f64,
     last: Instant,
+    per_second: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    pub fn new(per_second: f64, burst: f64) -> Bucket {
+        Bucket {
+            allowance: burst,
+            last: Instant::now(),
+            per_second,
+            burst,
+        }
+    }
+
+    fn refill(&mut self) {
+        let now = Instant::now();
+        let earned = now.duration_since(self.last).as_secs_f64() * self.per_second;
+        self.allowance = (self.allowance + earned).min(self.burst);
+        self.last = now;
+    }
+
+    /// Takes one, if there is one.
+    pub fn take(&mut self) -> bool {
+        self.refill();
+        if self.allowance >= 1.0 {
+            self.allowance -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether it is as full as it gets (nothing to remember about its owner).
+    pub fn is_full(&mut self) -> bool {
+        self.refill();
+        self.allowance >= self.burst
+    }
+}
+
+pub struct RateLimit {
+    bucket: Bucket,
     refused: u32,
 }
 
@@ -29,20 +75,14 @@ impl Default for RateLimit {
 impl RateLimit {
     pub fn new() -> RateLimit {
         RateLimit {
-            allowance: BURST,
-            last: Instant::now(),
+            bucket: Bucket::new(MESSAGES_PER_SECOND, BURST),
             refused: 0,
         }
     }
 
     /// Counts one message: an error if over the rate, and the close once it goes on.
     pub fn take(&mut self) -> Result<(), Over> {
-        let now = Instant::now();
-        let earned = now.duration_since(self.last).as_secs_f64() * MESSAGES_PER_SECOND;
-        self.allowance = (self.allowance + earned).min(BURST);
-        self.last = now;
-        if self.allowance >= 1.0 {
-            self.allowance -= 1.0;
+        if self.bucket.take() {
             self.refused = 0;
             return Ok(());
         }
@@ -53,6 +93,60 @@ impl RateLimit {
             ),
             close: self.refused >= REFUSED_BEFORE_CLOSE,
         })
+    }
+}
+
+/// Games one address may create in an hour, by default (a few at once after a quiet spell).
+pub const GAMES_PER_HOUR: u32 = 60;
+/// New games one address may create at once.
+const GAMES_AT_ONCE: f64 = 20.0;
+
+/// How many games each address may create, so that one client cannot fill the database.
+/// Behind a proxy every client has the proxy's address: limit there instead (and give the
+/// server `--games-per-hour 0`).
+pub struct CreationLimit {
+    per_hour: u32,
+    by_address: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+impl CreationLimit {
+    /// `per_hour` games an hour from each address; 0 for no limit.
+    pub fn new(per_hour: u32) -> CreationLimit {
+        CreationLimit {
+            per_hour,
+            by_address: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one new game from `address`, or says why not.
+    pub fn allow(&self, address: IpAddr) -> Result<(), String> {
+        if self.per_hour == 0 {
+            return Ok(());
+        }
+        let per_hour = self.per_hour;
+        let mut by_address = self.by_address.lock().expect("creation limit lock");
+        let bucket = by_address.entry(address).or_insert_with(|| {
+            Bucket::new(
+                f64::from(per_hour) / 3600.0,
+                GAMES_AT_ONCE.min(f64::from(per_hour)),
+            )
+        });
+        if bucket.take() {
+            Ok(())
+        } else {
+            Err(format!(
+                "too many new games from your address: at most {per_hour} an hour; \
+                 join or resume one instead, or wait a minute"
+            ))
+        }
+    }
+
+    /// Forgets the addresses that have their whole allowance again.
+    pub fn forget_rested(&self) {
+        self.by_address
+            .lock()
+            .expect("creation limit lock")
+            .retain(|_, bucket| !bucket.is_full());
     }
 }
 
@@ -72,5 +166,21 @@ mod tests {
             over.close,
             "a flood of refused messages ends the connection"
         );
+    }
+
+    #[test]
+    fn each_address_creates_so_many_games_and_no_more() {
+        let limit = CreationLimit::new(60);
+        let one: IpAddr = "192.0.2.1".parse().unwrap();
+        let other: IpAddr = "2001:db8::2".parse().unwrap();
+        let made = (0..100).filter(|_| limit.allow(one).is_ok()).count();
+        assert_eq!(made, 20, "twenty at once, then one a minute");
+        let refused = limit.allow(one).unwrap_err();
+        assert!(refused.contains("at most 60 an hour"), "{refused}");
+        assert!(limit.allow(other).is_ok(), "another address has its own");
+        limit.forget_rested();
+        assert!(limit.allow(one).is_err(), "a spent address is remembered");
+        let open = CreationLimit::new(0);
+        assert!((0..1000).all(|_| open.allow(one).is_ok()), "0: no limit");
     }
 }

@@ -1,20 +1,25 @@
-//! `tabula-server [--listen ADDR] [--database URL] [--dist DIR]`
+//! `tabula-server [--listen ADDR] [--database URL] [--dist DIR] [--games-per-hour N]`
 
 use std::io::Write;
 use std::path::PathBuf;
 use tabula_server::store::Store;
 
-const USAGE: &str = "usage: tabula-server [--listen ADDR] [--database URL] [--dist DIR]
+const USAGE: &str =
+    "usage: tabula-server [--listen ADDR] [--database URL] [--dist DIR] [--games-per-hour N]
 
   --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
   --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
                    or postgres://USER:PASSWORD@HOST/DATABASE (several servers can share one)
-  --dist DIR       the web build to serve at / (default: dist/ if it exists)";
+  --dist DIR       the web build to serve at / (default: dist/ if it exists)
+  --games-per-hour N
+                   games each address may create in an hour (default 60; 0: any number;
+                   behind a proxy every client has its address, so limit there and give 0)";
 
 struct Options {
     listen: String,
     database: Option<String>,
     dist: Option<PathBuf>,
+    games_per_hour: u32,
 }
 
 fn parse(words: &[String]) -> Result<Options, String> {
@@ -22,6 +27,7 @@ fn parse(words: &[String]) -> Result<Options, String> {
         listen: "127.0.0.1:8080".into(),
         database: None,
         dist: None,
+        games_per_hour: tabula_server::limits::GAMES_PER_HOUR,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -40,6 +46,11 @@ fn parse(words: &[String]) -> Result<Options, String> {
             "--listen" => options.listen = value,
             "--database" => options.database = Some(value),
             "--dist" => options.dist = Some(PathBuf::from(value)),
+            "--games-per-hour" => {
+                options.games_per_hour = value
+                    .parse()
+                    .map_err(|_| format!("--games-per-hour: {value:?} is not a whole number"))?
+            }
             _ => return Err(format!("unknown argument {word:?}")),
         }
     }
@@ -97,7 +108,11 @@ fn run(options: Options) -> Result<(), String> {
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        tabula_server::serve(listener, store, dist, shutdown)
+        let settings = tabula_server::Options {
+            dist,
+            games_per_hour: options.games_per_hour,
+        };
+        tabula_server::serve(listener, store, settings, shutdown)
             .await
             .map_err(|e| e.to_string())
     })

@@ -2,6 +2,7 @@
 //! asks for it.
 
 use crate::codes::{new_code, normalize_code};
+use crate::limits::CreationLimit;
 use crate::room::{Room, RoomState, new_game};
 use crate::store::{News, Op, Store, StoreError};
 use std::collections::HashMap;
@@ -15,13 +16,16 @@ pub const MIN_MOVE_SECONDS: u32 = 5;
 
 pub struct Rooms {
     pub store: Store,
+    pub creations: CreationLimit,
     open: Mutex<HashMap<String, Arc<Room>>>,
 }
 
 impl Rooms {
-    pub fn new(store: Store) -> Rooms {
+    /// Games kept in `store`; each address may create `games_per_hour` (0: any number).
+    pub fn new(store: Store, games_per_hour: u32) -> Rooms {
         Rooms {
             store,
+            creations: CreationLimit::new(games_per_hour),
             open: Mutex::new(HashMap::new()),
         }
     }
@@ -181,7 +185,7 @@ mod tests {
             .build()
             .unwrap();
         runtime.block_on(async {
-            let rooms = Rooms::new(Store::open(&url).await.unwrap());
+            let rooms = Rooms::new(Store::open(&url).await.unwrap(), 0);
             let (room, _, _) = rooms
                 .create("adomoc", &[], 0, Pace::Live, None)
                 .await

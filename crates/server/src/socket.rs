@@ -5,6 +5,7 @@ use crate::limits::RateLimit;
 use crate::room::{Outgoing, Room};
 use crate::rooms::Rooms;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_online::protocol::{
@@ -21,7 +22,8 @@ struct Following {
     updates: broadcast::Receiver<Outgoing>,
 }
 
-pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
+/// Serves one client's socket; `peer` is where it connects from.
+pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
     let mut following: Option<Following> = None;
     let mut limit = RateLimit::new();
     let ping_every = Duration::from_secs(PING_SECONDS);
@@ -67,7 +69,7 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>) {
                     }
                     _ => continue,
                 };
-                let replies = handle(&text, &rooms, &mut following).await;
+                let replies = handle(&text, &rooms, &mut following, peer).await;
                 // Nothing was read while the database was busy with that: not the client's
                 // silence.
                 last_heard = Instant::now();
@@ -183,8 +185,13 @@ async fn follow(
 }
 
 /// Does what one message asks; the replies for this client alone.
-async fn handle(text: &str, rooms: &Rooms, following: &mut Option<Following>) -> Vec<ServerMsg> {
-    match handle_message(text, rooms, following).await {
+async fn handle(
+    text: &str,
+    rooms: &Rooms,
+    following: &mut Option<Following>,
+    peer: IpAddr,
+) -> Vec<ServerMsg> {
+    match handle_message(text, rooms, following, peer).await {
         Ok(replies) => replies,
         Err(message) => vec![ServerMsg::error(message)],
     }
@@ -194,6 +201,7 @@ async fn handle_message(
     text: &str,
     rooms: &Rooms,
     following: &mut Option<Following>,
+    peer: IpAddr,
 ) -> Result<Vec<ServerMsg>, String> {
     let msg = ClientMsg::from_json(text)?;
     let store = &rooms.store;
@@ -205,6 +213,7 @@ async fn handle_message(
             pace,
             move_seconds,
         } => {
+            rooms.creations.allow(peer)?;
             let (room, seat, token) = rooms
                 .create(&game, &settings, seat, pace, move_seconds)
                 .await?;

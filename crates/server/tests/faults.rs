@@ -406,3 +406,36 @@ fn the_server_pings_so_a_dead_connection_is_found() {
         assert_eq!(pinged, Ok(true), "a ping within {PING_SECONDS} s");
     });
 }
+
+#[test]
+fn one_address_cannot_create_games_without_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("many.sqlite3"));
+    let client = raw(&server.address);
+    let create = ClientMsg::Create {
+        game: "adaptoid".into(),
+        settings: vec![],
+        seat: 0,
+        pace: Pace::Correspondence,
+        move_seconds: None,
+    };
+    let mut last = String::new();
+    for _ in 0..20 {
+        client.send(&create);
+        if let ServerMsg::Seated { code, .. } =
+            next_message(&client, |m| matches!(m, ServerMsg::Seated { .. }))
+        {
+            last = code;
+        }
+    }
+    client.send(&create);
+    let refused = next_error(&client);
+    assert!(refused.contains("too many new games"), "{refused}");
+    // From another connection of the same address too; watching goes on.
+    let other = raw(&server.address);
+    other.send(&create);
+    assert!(next_error(&other).contains("too many new games"));
+    other.send(&ClientMsg::Watch { code: last.clone() });
+    let watched = next_message(&other, |m| matches!(m, ServerMsg::State(_)));
+    assert!(matches!(watched, ServerMsg::State(s) if s.code == last));
+}
