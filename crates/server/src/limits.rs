@@ -1,7 +1,7 @@
 //! How much one connection may ask, so that one client cannot starve the others.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -47,6 +47,11 @@ impl Bucket {
         } else {
             false
         }
+    }
+
+    /// Returns one taken.
+    pub fn put_back(&mut self) {
+        self.allowance = (self.allowance + 1.0).min(self.burst);
     }
 
     /// Whether it is as full as it gets (nothing to remember about its owner).
@@ -101,6 +106,22 @@ pub const GAMES_PER_HOUR: u32 = 60;
 /// New games one address may create at once.
 const GAMES_AT_ONCE: f64 = 20.0;
 
+/// The part of an address that stands for one client: an IPv4 address (also when it comes
+/// mapped into IPv6), or an IPv6 address's /64 network, which one household or machine
+/// usually has whole (so stepping through it does not give a new allowance).
+fn one_client(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
 /// How many games each address may create, so that one client cannot fill the database.
 /// Behind a proxy every client has the proxy's address: limit there instead (and give the
 /// server `--games-per-hour 0`).
@@ -125,7 +146,7 @@ impl CreationLimit {
         }
         let per_hour = self.per_hour;
         let mut by_address = self.by_address.lock().expect("creation limit lock");
-        let bucket = by_address.entry(address).or_insert_with(|| {
+        let bucket = by_address.entry(one_client(address)).or_insert_with(|| {
             Bucket::new(
                 f64::from(per_hour) / 3600.0,
                 GAMES_AT_ONCE.min(f64::from(per_hour)),
@@ -138,6 +159,19 @@ impl CreationLimit {
                 "too many new games from your address: at most {per_hour} an hour; \
                  join or resume one instead, or wait a minute"
             ))
+        }
+    }
+
+    /// Gives back what [`CreationLimit::allow`] took, for a game that was not made after
+    /// all (a refused request does not count).
+    pub fn give_back(&self, address: IpAddr) {
+        if let Some(bucket) = self
+            .by_address
+            .lock()
+            .expect("creation limit lock")
+            .get_mut(&one_client(address))
+        {
+            bucket.put_back();
         }
     }
 
@@ -178,8 +212,27 @@ mod tests {
         let refused = limit.allow(one).unwrap_err();
         assert!(refused.contains("at most 60 an hour"), "{refused}");
         assert!(limit.allow(other).is_ok(), "another address has its own");
+        let same_network: IpAddr = "2001:db8::ffff".parse().unwrap();
+        let mapped: IpAddr = "::ffff:192.0.2.1".parse().unwrap();
+        assert!(
+            limit.allow(mapped).is_err(),
+            "an IPv4 address mapped into IPv6 is itself"
+        );
+        let spent = (0..30)
+            .filter(|_| limit.allow(same_network).is_ok())
+            .count();
+        assert_eq!(spent, 19, "one IPv6 /64 is one client");
         limit.forget_rested();
         assert!(limit.allow(one).is_err(), "a spent address is remembered");
+        let fresh: IpAddr = "198.51.100.7".parse().unwrap();
+        for _ in 0..50 {
+            limit.allow(fresh).unwrap();
+            limit.give_back(fresh);
+        }
+        assert!(
+            limit.allow(fresh).is_ok(),
+            "what is given back does not count"
+        );
         let open = CreationLimit::new(0);
         assert!((0..1000).all(|_| open.allow(one).is_ok()), "0: no limit");
     }

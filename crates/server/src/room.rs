@@ -280,11 +280,17 @@ impl Room {
                 Err(StoreError::Conflict(why))
             }
             Err(StoreError::Unknown(why)) => {
-                // It may have been kept: look again once the database answers.
+                // It may have been kept: look again until the database answers.
                 let (room, store) = (self.clone(), store.clone());
                 tokio::spawn(async move {
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    room.reload(&store).await;
+                    let mut wait = Duration::from_secs(1);
+                    loop {
+                        tokio::time::sleep(wait).await;
+                        if room.reload(&store).await {
+                            break;
+                        }
+                        wait = (wait * 2).min(Duration::from_secs(30));
+                    }
                 });
                 Err(StoreError::Unknown(why))
             }
@@ -292,10 +298,10 @@ impl Room {
         }
     }
 
-    /// Loads the game again after another server changed it.
-    pub async fn reload(self: &Arc<Room>, store: &Store) {
+    /// Loads the game again after another server changed it; whether the store answered.
+    pub async fn reload(self: &Arc<Room>, store: &Store) -> bool {
         let mut state = self.state.lock().await;
-        self.refresh(store, &mut state, false).await;
+        self.refresh(store, &mut state, false).await
     }
 
     /// Loads the game again unless it is at `version` already.
@@ -346,15 +352,18 @@ impl Room {
     /// refused change `state` may hold a move that was never stored), and tells the
     /// followers what changed: the new moves one by one when the game only went on,
     /// the whole game otherwise.
-    async fn refresh(self: &Arc<Room>, store: &Store, state: &mut RoomState, force: bool) {
-        let Ok(Some(stored)) = store.load(&self.code).await else {
-            return;
+    /// Returns whether the store answered.
+    async fn refresh(self: &Arc<Room>, store: &Store, state: &mut RoomState, force: bool) -> bool {
+        let stored = match store.load(&self.code).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return true,
+            Err(_) => return false,
         };
         if stored.version < state.version || (stored.version == state.version && !force) {
-            return;
+            return true;
         }
         let Ok(mut fresh) = RoomState::from_stored(&stored) else {
-            return;
+            return true;
         };
         fresh.online = std::mem::take(&mut state.online);
         let old = state.game.record();
@@ -382,6 +391,7 @@ impl Room {
             self.tell_state(state);
         }
         self.arm_clock(store, state.game.record().len(), state.deadline_ms());
+        true
     }
 
     /// Takes the first free seat.
@@ -503,10 +513,12 @@ impl Room {
             Err(StoreError::Conflict(why)) => return Err(why),
             Err(e) => return Err(format!("{text}: {e}")),
         }
-        state
-            .game
-            .play_notation(&text)
-            .map_err(|e| format!("{text} was stored but cannot be played again: {e}"))?;
+        if let Err(e) = state.game.play_notation(&text) {
+            // Cannot happen (the rules are deterministic), but if it did the game as stored
+            // is the truth.
+            self.refresh(store, &mut state, true).await;
+            return Err(format!("{text} was stored but cannot be played again: {e}"));
+        }
         let deadline_ms = state.deadline_ms();
         let moved = ServerMsg::Moved {
             ply,

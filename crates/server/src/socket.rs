@@ -214,9 +214,11 @@ async fn handle_message(
             move_seconds,
         } => {
             rooms.creations.allow(peer)?;
-            let (room, seat, token) = rooms
+            let created = rooms
                 .create(&game, &settings, seat, pace, move_seconds)
-                .await?;
+                .await;
+            // Only a game made counts against the address.
+            let (room, seat, token) = created.inspect_err(|_| rooms.creations.give_back(peer))?;
             let seated = ServerMsg::Seated {
                 code: room.code.clone(),
                 seat,

@@ -110,7 +110,6 @@ impl PostgresStore {
     }
 }
 
-/// A connection whose messages are read by a task of its own.
 /// The connection settings of `url`, with limits so that a database gone without a word
 /// (a network cut) is noticed in seconds, not hours.
 fn config(url: &str) -> Result<tokio_postgres::Config, tokio_postgres::Error> {
@@ -123,6 +122,7 @@ fn config(url: &str) -> Result<tokio_postgres::Config, tokio_postgres::Error> {
     Ok(config)
 }
 
+/// A connection whose messages are read by a task of its own.
 async fn connect(url: &str) -> Result<Client, tokio_postgres::Error> {
     let (client, connection) = config(url)?.connect(NoTls).await?;
     tokio::spawn(async move {
@@ -301,9 +301,15 @@ async fn write(
 }
 
 async fn reconnect(url: &str) -> Option<(Client, Statements)> {
-    let client = connect(url).await.ok()?;
-    let statements = prepare(&client).await.ok()?;
-    Some((client, statements))
+    let connected = async {
+        let client = connect(url).await.ok()?;
+        let statements = prepare(&client).await.ok()?;
+        Some((client, statements))
+    };
+    tokio::time::timeout(BATCH_PATIENCE, connected)
+        .await
+        .ok()
+        .flatten()
 }
 
 /// The parameters of one change, in the order its statement numbers them.
@@ -504,8 +510,18 @@ async fn run_batch_now(
             _ => None,
         })
         .collect();
+    if let Some(e) = refused {
+        // Nothing of a batch with a refused statement is kept, whatever refused it (a
+        // statement that never left here did not abort the transaction: rolling back does).
+        let _ = client.batch_execute("ROLLBACK").await;
+        let why = e.to_string();
+        return batch
+            .iter()
+            .map(|_| Err(StoreError::Failed(why.clone())))
+            .collect();
+    }
     let mut ending: Vec<Answer<'_>> = Vec::with_capacity(2);
-    if !news.is_empty() && refused.is_none() {
+    if !news.is_empty() {
         let news = &news;
         ending.push(Box::pin(async move {
             client
@@ -523,19 +539,18 @@ async fn run_batch_now(
         return unknown(batch, e.to_string());
     }
     let notified = ended.pop().unwrap_or(Ok(None));
-    match refused.or(notified.err()) {
-        // The database refused a statement: the transaction was rolled back (COMMIT
-        // answers so after an error), so nothing of the batch was kept.
-        Some(e) if e.as_db_error().is_some() => {
+    match notified {
+        // The database refused the notifications: the commit rolled back.
+        Err(e) if e.as_db_error().is_some() => {
             let why = e.to_string();
             batch
                 .iter()
                 .map(|_| Err(StoreError::Failed(why.clone())))
                 .collect()
         }
-        // A statement that never reached the database: the others may have been kept.
-        Some(e) => unknown(batch, e.to_string()),
-        None => answers
+        // They never left here, but the commit did: kept, perhaps, and not announced.
+        Err(e) => unknown(batch, e.to_string()),
+        Ok(_) => answers
             .into_iter()
             .map(|answer| answer.unwrap_or_else(|| Err(StoreError::Failed("no answer".into()))))
             .collect(),
