@@ -35,6 +35,11 @@ pub fn play_to_end(
         };
         for update in &updates {
             seen(client, update);
+            // An answer the server refused (or lost) is given again.
+            if matches!(update, Update::Error(_)) {
+                answered_undo = None;
+                answered_draw = None;
+            }
         }
         let Some(game) = client.game() else {
             if quiet > PATIENCE {
