@@ -3,49 +3,13 @@
 
 mod common;
 
-use common::{in_process, next_error, next_message, raw};
+use common::{create, in_process, join, next_error, next_message, raw, state_where};
 use std::time::{Duration, Instant};
 use tabula_online::protocol::{ClientMsg, GameState, MAX_MESSAGE_BYTES, Pace, SeatKey, ServerMsg};
 use tabula_online::{Connection, Event};
 
-fn create(connection: &Connection, game: &str) -> (String, String) {
-    connection.send(&ClientMsg::Create {
-        game: game.into(),
-        settings: vec![],
-        seat: 0,
-        pace: Pace::Live,
-        move_seconds: None,
-    });
-    match next_message(connection, |m| matches!(m, ServerMsg::Seated { .. })) {
-        ServerMsg::Seated { code, token, seat } => {
-            assert_eq!(seat, 0);
-            (code, token)
-        }
-        _ => unreachable!(),
-    }
-}
-
-fn join(connection: &Connection, code: &str) -> String {
-    connection.send(&ClientMsg::Join { code: code.into() });
-    match next_message(connection, |m| matches!(m, ServerMsg::Seated { .. })) {
-        ServerMsg::Seated { token, .. } => token,
-        _ => unreachable!(),
-    }
-}
-
 fn state(connection: &Connection) -> GameState {
     state_where(connection, |_| true)
-}
-
-/// The next state for which `wanted` holds, passing over others.
-fn state_where(connection: &Connection, wanted: impl Fn(&GameState) -> bool) -> GameState {
-    match next_message(
-        connection,
-        |m| matches!(m, ServerMsg::State(s) if wanted(s)),
-    ) {
-        ServerMsg::State(state) => *state,
-        _ => unreachable!(),
-    }
 }
 
 /// The game as a newcomer sees it.

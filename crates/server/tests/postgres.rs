@@ -5,10 +5,10 @@
 mod common;
 
 use common::{
-    ServerProcess, TestDatabase, in_process_at, kill_mid_game_and_restart, next_message,
-    play_every_game, play_game, raw,
+    ServerProcess, TestDatabase, create, in_process_at, kill_mid_game_and_restart, next_message,
+    play_every_game, play_game, raw, state_where,
 };
-use tabula_online::protocol::{ClientMsg, Ending, Pace, ServerMsg};
+use tabula_online::protocol::{ClientMsg, Ending, ServerMsg};
 
 #[test]
 fn every_game_is_played_to_the_end_on_postgres() {
@@ -56,20 +56,6 @@ fn two_servers_on_one_database_play_a_game_to_the_end() {
     assert!(!end.moves.is_empty(), "{end:?}");
 }
 
-/// Waits for the state for which `wanted` holds.
-fn next_state(
-    connection: &tabula_online::Connection,
-    wanted: impl Fn(&tabula_online::protocol::GameState) -> bool,
-) -> tabula_online::protocol::GameState {
-    match next_message(
-        connection,
-        |m| matches!(m, ServerMsg::State(s) if wanted(s)),
-    ) {
-        ServerMsg::State(state) => *state,
-        _ => unreachable!(),
-    }
-}
-
 #[test]
 fn offers_take_backs_and_endings_cross_between_servers() {
     let Some(database) = TestDatabase::new("offers") else {
@@ -78,23 +64,12 @@ fn offers_take_backs_and_endings_cross_between_servers() {
     let first = ServerProcess::start_at(&database.url, "127.0.0.1:0");
     let second = ServerProcess::start_at(&database.url, "127.0.0.1:0");
     let host = raw(&first.address);
-    host.send(&ClientMsg::Create {
-        game: "adaptoid".into(),
-        settings: vec![],
-        seat: 0,
-        pace: Pace::Live,
-        move_seconds: None,
-    });
-    let ServerMsg::Seated { code, .. } =
-        next_message(&host, |m| matches!(m, ServerMsg::Seated { .. }))
-    else {
-        unreachable!()
-    };
+    let (code, _) = create(&host, "adaptoid");
     let guest = raw(&second.address);
     guest.send(&ClientMsg::Join { code: code.clone() });
-    next_state(&guest, |s| s.your_seat == Some(1));
+    state_where(&guest, |s| s.your_seat == Some(1));
     // The host learns that the seat was taken on the other server.
-    next_state(&host, |s| s.seats[1].taken);
+    state_where(&host, |s| s.seats[1].taken);
 
     let kind = tabula_session::GameKind::parse("adaptoid").unwrap();
     let local = tabula_session::new_match(kind, &[]).unwrap();
@@ -111,27 +86,27 @@ fn offers_take_backs_and_endings_cross_between_servers() {
 
     // A take-back asked on one server and granted on the other.
     host.send(&ClientMsg::RequestUndo);
-    next_state(&host, |s| s.undo_request.is_some() && s.moves.len() == 1);
-    next_state(&guest, |s| {
+    state_where(&host, |s| s.undo_request.is_some() && s.moves.len() == 1);
+    state_where(&guest, |s| {
         s.undo_request.as_ref().is_some_and(|r| r.by == 0)
     });
     guest.send(&ClientMsg::AnswerUndo { accept: true });
-    next_state(&host, |s| s.moves.is_empty() && s.undo_request.is_none());
+    state_where(&host, |s| s.moves.is_empty() && s.undo_request.is_none());
 
     // A draw offered on one and accepted on the other.
     guest.send(&ClientMsg::OfferDraw);
-    next_state(&host, |s| s.draw_offers == [1]);
+    state_where(&host, |s| s.draw_offers == [1]);
     host.send(&ClientMsg::OfferDraw);
-    let over = next_state(&guest, |s| s.ending.is_some());
+    let over = state_where(&guest, |s| s.ending.is_some());
     assert_eq!(over.ending, Some(Ending::DrawAgreed));
     assert_eq!(over.result.as_deref(), Some("Draw agreed"));
-    next_state(&host, |s| s.ending == Some(Ending::DrawAgreed));
+    state_where(&host, |s| s.ending == Some(Ending::DrawAgreed));
 
     // A third server started now finds it all in the database.
     let third = ServerProcess::start_at(&database.url, "127.0.0.1:0");
     let watcher = raw(&third.address);
     watcher.send(&ClientMsg::Watch { code });
-    let watched = next_state(&watcher, |_| true);
+    let watched = state_where(&watcher, |_| true);
     assert_eq!(watched.ending, Some(Ending::DrawAgreed));
     assert!(watched.moves.is_empty());
 }

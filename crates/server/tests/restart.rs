@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::{in_process, kill_mid_game_and_restart, next_message, raw, sqlite_url};
-use tabula_online::protocol::{ClientMsg, Ending, Pace, ServerMsg};
+use common::{create_timed, in_process, kill_mid_game_and_restart, raw, sqlite_url, state_where};
+use tabula_online::protocol::{ClientMsg, Ending};
 
 #[test]
 fn a_killed_server_loses_no_acknowledged_move_and_the_game_goes_on() {
@@ -18,33 +18,13 @@ fn the_player_who_does_not_move_in_time_loses() {
     let dir = tempfile::tempdir().unwrap();
     let server = in_process(&dir.path().join("clock.sqlite3"));
     let host = raw(&server.address);
-    host.send(&ClientMsg::Create {
-        game: "absorption".into(),
-        settings: vec![],
-        seat: 0,
-        pace: Pace::Live,
-        move_seconds: Some(5),
-    });
-    let ServerMsg::Seated { code, .. } =
-        next_message(&host, |m| matches!(m, ServerMsg::Seated { .. }))
-    else {
-        unreachable!()
-    };
+    let (code, _) = create_timed(&host, "absorption", Some(5));
     // The clock does not run until every seat is taken.
-    let first = next_message(&host, |m| matches!(m, ServerMsg::State(_)));
-    let ServerMsg::State(first) = first else {
-        unreachable!()
-    };
+    let first = state_where(&host, |_| true);
     assert_eq!(first.deadline_ms, None);
     let guest = raw(&server.address);
     guest.send(&ClientMsg::Join { code });
-    let over = next_message(
-        &guest,
-        |m| matches!(m, ServerMsg::State(s) if s.ending.is_some()),
-    );
-    let ServerMsg::State(over) = over else {
-        unreachable!()
-    };
+    let over = state_where(&guest, |s| s.ending.is_some());
     assert_eq!(over.ending, Some(Ending::OutOfTime { seat: 0 }));
     assert_eq!(
         over.result.as_deref(),

@@ -7,6 +7,7 @@
 
 mod migrations;
 mod postgres;
+mod queue;
 mod sqlite;
 
 use serde::{Deserialize, Serialize};

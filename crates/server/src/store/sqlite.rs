@@ -3,25 +3,16 @@
 //! refused change does not undo the others): many games' moves share one disk sync.
 
 use super::migrations;
+use super::queue::{Inbox, Request, Requests, answer, queue};
 use super::{
     Change, Op, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile, from_json,
     pace_name, pace_of, to_json,
 };
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
-use std::sync::mpsc;
-use tokio::sync::oneshot;
-
-/// The most changes committed together.
-const BATCH: usize = 512;
-
-struct Request {
-    op: Op,
-    reply: oneshot::Sender<Result<Reply, StoreError>>,
-}
 
 #[derive(Clone)]
 pub struct SqliteStore {
-    requests: mpsc::Sender<Request>,
+    requests: Requests,
 }
 
 impl SqliteStore {
@@ -41,22 +32,16 @@ impl SqliteStore {
         )
         .map_err(|e| format!("{path}: {e}"))?;
         migrate(&mut conn).map_err(|e| format!("{path}: {e}"))?;
-        let (requests, inbox) = mpsc::channel();
+        let (requests, inbox) = queue();
         std::thread::Builder::new()
             .name("tabula-sqlite".into())
-            .spawn(move || serve(conn, &inbox))
+            .spawn(move || serve(conn, inbox))
             .map_err(|e| format!("cannot start the database thread: {e}"))?;
         Ok(SqliteStore { requests })
     }
 
     pub async fn run(&self, op: Op) -> Result<Reply, StoreError> {
-        let (reply, answer) = oneshot::channel();
-        self.requests
-            .send(Request { op, reply })
-            .map_err(|_| StoreError::Failed("the database thread stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Failed("the database thread stopped".into()))?
+        self.requests.run(op).await
     }
 }
 
@@ -81,20 +66,10 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-fn serve(mut conn: Connection, inbox: &mpsc::Receiver<Request>) {
-    while let Ok(first) = inbox.recv() {
-        let mut batch = vec![first];
-        while batch.len() < BATCH {
-            match inbox.try_recv() {
-                Ok(request) => batch.push(request),
-                Err(_) => break,
-            }
-        }
+fn serve(mut conn: Connection, mut inbox: Inbox) {
+    while let Some(batch) = inbox.next_batch_blocking() {
         let results = run_batch(&mut conn, &batch);
-        for (request, result) in batch.into_iter().zip(results) {
-            // The asker may have gone (its connection closed); the change stands.
-            let _ = request.reply.send(result);
-        }
+        answer(batch, results);
     }
 }
 

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use tabula_online::protocol::{ClientMsg, Pace, ServerMsg};
+use tabula_online::protocol::{ClientMsg, GameState, Pace, ServerMsg};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Connection, Event, Goal, OnlineClient, Update};
 use tabula_server::Background;
@@ -97,6 +97,53 @@ pub fn next_message(connection: &Connection, wanted: impl Fn(&ServerMsg) -> bool
         }
     }
     panic!("no such message came");
+}
+
+/// Creates a live game of `game` and takes its first seat: its code and the seat's token.
+pub fn create(connection: &Connection, game: &str) -> (String, String) {
+    create_timed(connection, game, None)
+}
+
+/// As [`create`], with a time limit for every move.
+pub fn create_timed(
+    connection: &Connection,
+    game: &str,
+    move_seconds: Option<u32>,
+) -> (String, String) {
+    connection.send(&ClientMsg::Create {
+        game: game.into(),
+        settings: vec![],
+        seat: 0,
+        pace: Pace::Live,
+        move_seconds,
+    });
+    match next_message(connection, |m| matches!(m, ServerMsg::Seated { .. })) {
+        ServerMsg::Seated { code, token, seat } => {
+            assert_eq!(seat, 0);
+            (code, token)
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// Takes the next free seat of game `code`: its token.
+pub fn join(connection: &Connection, code: &str) -> String {
+    connection.send(&ClientMsg::Join { code: code.into() });
+    match next_message(connection, |m| matches!(m, ServerMsg::Seated { .. })) {
+        ServerMsg::Seated { token, .. } => token,
+        _ => unreachable!(),
+    }
+}
+
+/// The next state for which `wanted` holds, passing over others.
+pub fn state_where(connection: &Connection, wanted: impl Fn(&GameState) -> bool) -> GameState {
+    match next_message(
+        connection,
+        |m| matches!(m, ServerMsg::State(s) if wanted(s)),
+    ) {
+        ServerMsg::State(state) => *state,
+        _ => unreachable!(),
+    }
 }
 
 /// The next error message's text.

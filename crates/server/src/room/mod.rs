@@ -1,14 +1,19 @@
 //! One game on the server: the match, checked by the rules, and who holds and watches
 //! each seat. Every change is stored before it is told to anyone.
+//!
+//! - [`state`]: the game as the rules and the store have it, and its views.
+//! - [`relay`]: news of the game from other server processes.
+
+mod relay;
+mod state;
+
+pub use state::{RoomState, new_game, now_ms};
 
 use crate::codes::new_token;
-use crate::store::{Change, Offers, Op, Step, Store, StoreError, StoredGame, StoredMove};
+use crate::store::{Change, Offers, Op, Step, Store, StoreError, StoredMove};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tabula_online::protocol::{
-    Ending, GameState, GameSummary, Pace, SeatState, ServerMsg, UndoRequest,
-};
-use tabula_session::{AnyMatch, GameKind, new_match};
+use std::time::Duration;
+use tabula_online::protocol::{Ending, GameState, ServerMsg, UndoRequest};
 use tokio::sync::{Mutex, broadcast};
 
 /// What a game tells the connections that follow it.
@@ -26,209 +31,8 @@ pub struct Room {
     pub followers: broadcast::Sender<Outgoing>,
 }
 
-pub struct RoomState {
-    game: Box<dyn AnyMatch>,
-    settings: Vec<(String, String)>,
-    pace: Pace,
-    move_seconds: Option<u32>,
-    tokens: Vec<Option<String>>,
-    /// Connections holding each seat now.
-    online: Vec<u32>,
-    ending: Option<Ending>,
-    offers: Offers,
-    /// The stored game's version this state is.
-    version: u64,
-    /// When the last move (or the game) was made, for the move time limit.
-    last_move_ms: u64,
-}
-
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
-/// A game's seats as the rules name them.
-fn seat_names(game: &dyn AnyMatch) -> Vec<String> {
-    (0..game.num_players())
-        .map(|s| game.player_name(s))
-        .collect()
-}
-
-impl RoomState {
-    /// A game as stored, its moves replayed through the rules.
-    pub fn from_stored(stored: &StoredGame) -> Result<RoomState, String> {
-        let kind = GameKind::parse(&stored.game)?;
-        let mut game = new_match(kind, &stored.settings)?;
-        for (ply, mv) in stored.moves.iter().enumerate() {
-            game.play_notation(&mv.text).map_err(|e| {
-                format!(
-                    "stored move {} ({}) of {}: {e}",
-                    ply + 1,
-                    mv.text,
-                    stored.code
-                )
-            })?;
-        }
-        let mut tokens = stored.tokens.clone();
-        tokens.resize(game.num_players(), None);
-        Ok(RoomState {
-            online: vec![0; tokens.len()],
-            tokens,
-            settings: stored.settings.clone(),
-            pace: stored.pace,
-            move_seconds: stored.move_seconds,
-            ending: stored.ending,
-            offers: stored.offers.clone(),
-            version: stored.version,
-            last_move_ms: stored
-                .clock_ms
-                .or(stored.moves.last().map(|m| m.at_ms))
-                .unwrap_or(stored.created_ms),
-            game,
-        })
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.ending.is_some() || self.game.status().is_over()
-    }
-
-    pub fn seat_of(&self, token: &str) -> Option<usize> {
-        self.tokens.iter().position(|t| t.as_deref() == Some(token))
-    }
-
-    fn all_seated(&self) -> bool {
-        self.tokens.iter().all(Option::is_some)
-    }
-
-    /// When the player to move runs out of time, if there is a limit and it runs.
-    pub fn deadline_ms(&self) -> Option<u64> {
-        let limit = self.move_seconds?;
-        (!self.is_over() && self.all_seated()).then(|| self.last_move_ms + u64::from(limit) * 1000)
-    }
-
-    pub fn result(&self) -> Option<String> {
-        let name = |seat: usize| self.game.player_name(seat);
-        let others = |seat: usize| -> Vec<String> {
-            (0..self.tokens.len())
-                .filter(|&s| s != seat)
-                .map(name)
-                .collect()
-        };
-        match self.ending {
-            Some(Ending::Resigned { seat }) => Some(match others(seat).as_slice() {
-                [winner] => format!("{} resigned: {winner} wins", name(seat)),
-                _ => format!("{} resigned: the game ends", name(seat)),
-            }),
-            Some(Ending::OutOfTime { seat }) => Some(match others(seat).as_slice() {
-                [winner] => format!("{} ran out of time: {winner} wins", name(seat)),
-                _ => format!("{} ran out of time: the game ends", name(seat)),
-            }),
-            Some(Ending::DrawAgreed) => Some("Draw agreed".to_string()),
-            None => self
-                .game
-                .status()
-                .is_over()
-                .then(|| self.game.status_text()),
-        }
-    }
-
-    pub fn view(&self, code: &str) -> GameState {
-        GameState {
-            code: code.to_string(),
-            game: self.game.kind().key().to_string(),
-            settings: self.settings.clone(),
-            pace: self.pace,
-            move_seconds: self.move_seconds,
-            seats: seat_names(self.game.as_ref())
-                .into_iter()
-                .enumerate()
-                .map(|(seat, name)| SeatState {
-                    name,
-                    taken: self.tokens[seat].is_some(),
-                    online: self.online[seat] > 0,
-                })
-                .collect(),
-            moves: self.game.record().to_vec(),
-            ending: self.ending,
-            result: self.result(),
-            draw_offers: self.offers.draw.clone(),
-            undo_request: self.offers.undo.clone(),
-            deadline_ms: self.deadline_ms(),
-            your_seat: None,
-        }
-    }
-
-    pub fn summary(&self, code: &str, seat: usize) -> GameSummary {
-        GameSummary {
-            code: code.to_string(),
-            game: self.game.kind().key().to_string(),
-            your_seat: seat,
-            moves: self.game.record().len(),
-            to_move: (!self.is_over()).then(|| self.game.to_move()),
-            result: self.result(),
-            open_seats: self.tokens.iter().filter(|t| t.is_none()).count(),
-        }
-    }
-}
-
-/// A new game's state and what to store for it.
-pub fn new_game(
-    code: &str,
-    kind: GameKind,
-    settings: &[(String, String)],
-    seat: usize,
-    pace: Pace,
-    move_seconds: Option<u32>,
-) -> Result<(StoredGame, String), String> {
-    let game = new_match(kind, settings)?;
-    let players = game.num_players();
-    if seat >= players {
-        return Err(format!(
-            "seat {} does not exist: this game has {players} seats",
-            seat + 1
-        ));
-    }
-    let token = new_token();
-    let mut tokens = vec![None; players];
-    tokens[seat] = Some(token.clone());
-    let stored = StoredGame {
-        code: code.to_string(),
-        game: kind.key().to_string(),
-        settings: game.settings(),
-        pace,
-        move_seconds,
-        tokens,
-        moves: Vec::new(),
-        ending: None,
-        created_ms: now_ms(),
-        clock_ms: None,
-        version: 0,
-        offers: Offers::default(),
-    };
-    Ok((stored, token))
-}
-
 fn store_error(e: StoreError) -> String {
     e.to_string()
-}
-
-/// A move answers the draw offers of the others and any take-back request.
-fn offers_after_move(offers: &Offers, mover: usize) -> Offers {
-    Offers {
-        draw: offers
-            .draw
-            .iter()
-            .copied()
-            .filter(|&s| s == mover)
-            .collect(),
-        undo: None,
-    }
-}
-
-/// The seats someone holds.
-fn taken(state: &RoomState) -> Vec<bool> {
-    state.tokens.iter().map(Option::is_some).collect()
 }
 
 impl Room {
@@ -246,6 +50,17 @@ impl Room {
         let _ = self
             .followers
             .send(Outgoing::State(Arc::new(state.view(&self.code))));
+    }
+
+    /// Tells the followers of a stored move.
+    fn tell_move(&self, ply: usize, seat: usize, text: String, deadline_ms: Option<u64>) {
+        let moved = ServerMsg::Moved {
+            ply,
+            seat,
+            text,
+            deadline_ms,
+        };
+        let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
     }
 
     /// Stores one change decided on `state`, and on success moves `state` to the new
@@ -296,102 +111,6 @@ impl Room {
             }
             Err(failed) => Err(failed),
         }
-    }
-
-    /// Loads the game again after another server changed it; whether the store answered.
-    pub async fn reload(self: &Arc<Room>, store: &Store) -> bool {
-        let mut state = self.state.lock().await;
-        self.refresh(store, &mut state, false).await
-    }
-
-    /// Loads the game again unless it is at `version` already.
-    pub async fn catch_up(self: &Arc<Room>, store: &Store, version: u64) {
-        let mut state = self.state.lock().await;
-        if state.version < version {
-            self.refresh(store, &mut state, false).await;
-        }
-    }
-
-    /// Plays a move another server stored, which made the game `version`; if it does not
-    /// follow from this state (news missed or out of order), loads the game instead.
-    pub async fn relay_move(
-        self: &Arc<Room>,
-        store: &Store,
-        version: u64,
-        ply: usize,
-        mv: StoredMove,
-    ) {
-        let mut state = self.state.lock().await;
-        if state.version >= version {
-            return;
-        }
-        let follows = state.version + 1 == version
-            && state.ending.is_none()
-            && state.game.record().len() == ply
-            && state.game.to_move() == mv.seat;
-        if !follows || state.game.play_notation(&mv.text).is_err() {
-            self.refresh(store, &mut state, false).await;
-            return;
-        }
-        state.version = version;
-        state.last_move_ms = mv.at_ms;
-        state.offers = offers_after_move(&state.offers, mv.seat);
-        let deadline_ms = state.deadline_ms();
-        let moved = ServerMsg::Moved {
-            ply,
-            seat: mv.seat,
-            text: state.game.record()[ply].clone(),
-            deadline_ms,
-        };
-        let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
-        drop(state);
-        self.arm_clock(store, ply + 1, deadline_ms);
-    }
-
-    /// Makes `state` the stored game, if that is newer (or always, if `force`: after a
-    /// refused change `state` may hold a move that was never stored), and tells the
-    /// followers what changed: the new moves one by one when the game only went on,
-    /// the whole game otherwise.
-    /// Returns whether the store answered.
-    async fn refresh(self: &Arc<Room>, store: &Store, state: &mut RoomState, force: bool) -> bool {
-        let stored = match store.load(&self.code).await {
-            Ok(Some(stored)) => stored,
-            Ok(None) => return true,
-            Err(_) => return false,
-        };
-        if stored.version < state.version || (stored.version == state.version && !force) {
-            return true;
-        }
-        let Ok(mut fresh) = RoomState::from_stored(&stored) else {
-            return true;
-        };
-        fresh.online = std::mem::take(&mut state.online);
-        let old = state.game.record();
-        let new = fresh.game.record();
-        let went_on = new.len() >= old.len() && new[..old.len()] == *old;
-        let only_moves = went_on
-            && fresh.ending == state.ending
-            && fresh.offers == state.offers
-            && taken(&fresh) == taken(state);
-        if went_on {
-            for ply in old.len()..new.len() {
-                let moved = ServerMsg::Moved {
-                    ply,
-                    seat: stored.moves[ply].seat,
-                    text: new[ply].clone(),
-                    deadline_ms: (ply + 1 == new.len())
-                        .then(|| fresh.deadline_ms())
-                        .flatten(),
-                };
-                let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
-            }
-        }
-        *state = fresh;
-        if !only_moves {
-            self.tell_state(state);
-        }
-        self.arm_clock(store, state.game.record().len(), state.deadline_ms());
-        true
     }
 
     /// Takes the first free seat.
@@ -490,12 +209,12 @@ impl Room {
             .play_notation(text)
             .map_err(|e| format!("{text}: {e}"))?;
         let text = state.game.record()[ply].clone();
-        // Checked: now back to before it until it is stored, so that whatever happens to the
-        // store, this state never holds a move that was not kept.
+        // Checked: now back to before it until it is stored (the line keeps it, to go on
+        // to), so that whatever happens to the store, this state never holds a move that
+        // was not kept.
         state.game.go_to(ply)?;
-        state.game.discard_later_moves();
         let at_ms = now_ms();
-        let offers = offers_after_move(&state.offers, seat);
+        let offers = state.offers.after_move(seat);
         let step = Step::AddMove {
             ply,
             mv: StoredMove {
@@ -504,29 +223,26 @@ impl Room {
                 at_ms,
             },
         };
-        match self
+        let stored = self
             .commit(store, &mut state, step, offers, Some(at_ms))
-            .await
-        {
-            Ok(()) => {}
-            // The game was loaded again as stored.
-            Err(StoreError::Conflict(why)) => return Err(why),
-            Err(e) => return Err(format!("{text}: {e}")),
+            .await;
+        if let Err(e) = stored {
+            // Not kept: forgotten (after a conflict the game was loaded again as stored,
+            // and there is nothing to forget).
+            state.game.discard_later_moves();
+            return Err(match e {
+                StoreError::Conflict(why) => why,
+                e => format!("{text}: {e}"),
+            });
         }
-        if let Err(e) = state.game.play_notation(&text) {
+        if let Err(e) = state.game.go_to(ply + 1) {
             // Cannot happen (the rules are deterministic), but if it did the game as stored
             // is the truth.
             self.refresh(store, &mut state, true).await;
             return Err(format!("{text} was stored but cannot be played again: {e}"));
         }
         let deadline_ms = state.deadline_ms();
-        let moved = ServerMsg::Moved {
-            ply,
-            seat,
-            text,
-            deadline_ms,
-        };
-        let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
+        self.tell_move(ply, seat, text, deadline_ms);
         drop(state);
         self.arm_clock(store, ply + 1, deadline_ms);
         Ok(())
@@ -591,10 +307,7 @@ impl Room {
         if state.offers.draw.iter().all(|&s| s == seat) {
             return Err("no draw is offered to you".into());
         }
-        let offers = Offers {
-            draw: Vec::new(),
-            undo: state.offers.undo.clone(),
-        };
+        let offers = state.offers.without_draws();
         self.set_offers(store, &mut state, offers).await
     }
 
@@ -611,14 +324,11 @@ impl Room {
         else {
             return Err("you have no move to take back".into());
         };
-        let offers = Offers {
-            draw: state.offers.draw.clone(),
-            undo: Some(UndoRequest {
-                by: seat,
-                to_ply,
-                accepted: vec![seat],
-            }),
-        };
+        let offers = state.offers.with_undo(Some(UndoRequest {
+            by: seat,
+            to_ply,
+            accepted: vec![seat],
+        }));
         self.set_offers(store, &mut state, offers).await
     }
 
@@ -633,20 +343,14 @@ impl Room {
             return Err("nobody asks you to take a move back".into());
         };
         if !accept {
-            let offers = Offers {
-                draw: state.offers.draw.clone(),
-                undo: None,
-            };
+            let offers = state.offers.with_undo(None);
             return self.set_offers(store, &mut state, offers).await;
         }
         if !request.accepted.contains(&seat) {
             request.accepted.push(seat);
         }
         if request.accepted.len() < state.tokens.len() {
-            let offers = Offers {
-                draw: state.offers.draw.clone(),
-                undo: Some(request),
-            };
+            let offers = state.offers.with_undo(Some(request));
             return self.set_offers(store, &mut state, offers).await;
         }
         let step = Step::TakeBack {

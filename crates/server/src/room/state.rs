@@ -1,0 +1,223 @@
+//! A game's state on the server as the rules and the store have it: the match, its seats
+//! and offers, and how it looks to the connections that follow it.
+
+use crate::codes::new_token;
+use crate::store::{Offers, StoredGame};
+use std::time::{SystemTime, UNIX_EPOCH};
+use tabula_online::protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
+use tabula_session::{AnyMatch, GameKind, new_match};
+
+pub struct RoomState {
+    pub(super) game: Box<dyn AnyMatch>,
+    pub(super) settings: Vec<(String, String)>,
+    pub(super) pace: Pace,
+    pub(super) move_seconds: Option<u32>,
+    pub(super) tokens: Vec<Option<String>>,
+    /// Connections holding each seat now.
+    pub(super) online: Vec<u32>,
+    pub(super) ending: Option<Ending>,
+    pub(super) offers: Offers,
+    /// The stored game's version this state is.
+    pub(super) version: u64,
+    /// When the last move (or the game) was made, for the move time limit.
+    pub(super) last_move_ms: u64,
+}
+
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A game's seats as the rules name them.
+fn seat_names(game: &dyn AnyMatch) -> Vec<String> {
+    (0..game.num_players())
+        .map(|s| game.player_name(s))
+        .collect()
+}
+
+impl RoomState {
+    /// A game as stored, its moves replayed through the rules.
+    pub fn from_stored(stored: &StoredGame) -> Result<RoomState, String> {
+        let kind = GameKind::parse(&stored.game)?;
+        let mut game = new_match(kind, &stored.settings)?;
+        for (ply, mv) in stored.moves.iter().enumerate() {
+            game.play_notation(&mv.text).map_err(|e| {
+                format!(
+                    "stored move {} ({}) of {}: {e}",
+                    ply + 1,
+                    mv.text,
+                    stored.code
+                )
+            })?;
+        }
+        let mut tokens = stored.tokens.clone();
+        tokens.resize(game.num_players(), None);
+        Ok(RoomState {
+            online: vec![0; tokens.len()],
+            tokens,
+            settings: stored.settings.clone(),
+            pace: stored.pace,
+            move_seconds: stored.move_seconds,
+            ending: stored.ending,
+            offers: stored.offers.clone(),
+            version: stored.version,
+            last_move_ms: stored
+                .clock_ms
+                .or(stored.moves.last().map(|m| m.at_ms))
+                .unwrap_or(stored.created_ms),
+            game,
+        })
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some() || self.game.status().is_over()
+    }
+
+    pub fn seat_of(&self, token: &str) -> Option<usize> {
+        self.tokens.iter().position(|t| t.as_deref() == Some(token))
+    }
+
+    fn all_seated(&self) -> bool {
+        self.tokens.iter().all(Option::is_some)
+    }
+
+    /// When the player to move runs out of time, if there is a limit and it runs.
+    pub fn deadline_ms(&self) -> Option<u64> {
+        let limit = self.move_seconds?;
+        (!self.is_over() && self.all_seated()).then(|| self.last_move_ms + u64::from(limit) * 1000)
+    }
+
+    pub fn result(&self) -> Option<String> {
+        let name = |seat: usize| self.game.player_name(seat);
+        let others = |seat: usize| -> Vec<String> {
+            (0..self.tokens.len())
+                .filter(|&s| s != seat)
+                .map(name)
+                .collect()
+        };
+        match self.ending {
+            Some(Ending::Resigned { seat }) => Some(match others(seat).as_slice() {
+                [winner] => format!("{} resigned: {winner} wins", name(seat)),
+                _ => format!("{} resigned: the game ends", name(seat)),
+            }),
+            Some(Ending::OutOfTime { seat }) => Some(match others(seat).as_slice() {
+                [winner] => format!("{} ran out of time: {winner} wins", name(seat)),
+                _ => format!("{} ran out of time: the game ends", name(seat)),
+            }),
+            Some(Ending::DrawAgreed) => Some("Draw agreed".to_string()),
+            None => self
+                .game
+                .status()
+                .is_over()
+                .then(|| self.game.status_text()),
+        }
+    }
+
+    pub fn view(&self, code: &str) -> GameState {
+        GameState {
+            code: code.to_string(),
+            game: self.game.kind().key().to_string(),
+            settings: self.settings.clone(),
+            pace: self.pace,
+            move_seconds: self.move_seconds,
+            seats: seat_names(self.game.as_ref())
+                .into_iter()
+                .enumerate()
+                .map(|(seat, name)| SeatState {
+                    name,
+                    taken: self.tokens[seat].is_some(),
+                    online: self.online[seat] > 0,
+                })
+                .collect(),
+            moves: self.game.record().to_vec(),
+            ending: self.ending,
+            result: self.result(),
+            draw_offers: self.offers.draw.clone(),
+            undo_request: self.offers.undo.clone(),
+            deadline_ms: self.deadline_ms(),
+            your_seat: None,
+        }
+    }
+
+    pub fn summary(&self, code: &str, seat: usize) -> GameSummary {
+        GameSummary {
+            code: code.to_string(),
+            game: self.game.kind().key().to_string(),
+            your_seat: seat,
+            moves: self.game.record().len(),
+            to_move: (!self.is_over()).then(|| self.game.to_move()),
+            result: self.result(),
+            open_seats: self.tokens.iter().filter(|t| t.is_none()).count(),
+        }
+    }
+
+    /// The seats someone holds.
+    pub(super) fn taken(&self) -> Vec<bool> {
+        self.tokens.iter().map(Option::is_some).collect()
+    }
+}
+
+impl Offers {
+    /// After a move by `mover`: the others' draw offers are declined, as is any take-back
+    /// request.
+    pub(super) fn after_move(&self, mover: usize) -> Offers {
+        Offers {
+            draw: self.draw.iter().copied().filter(|&s| s == mover).collect(),
+            undo: None,
+        }
+    }
+
+    /// These offers with `undo` as the take-back request.
+    pub(super) fn with_undo(&self, undo: Option<UndoRequest>) -> Offers {
+        Offers {
+            draw: self.draw.clone(),
+            undo,
+        }
+    }
+
+    /// These offers with no draw offered.
+    pub(super) fn without_draws(&self) -> Offers {
+        Offers {
+            draw: Vec::new(),
+            undo: self.undo.clone(),
+        }
+    }
+}
+
+/// A new game's state and what to store for it.
+pub fn new_game(
+    code: &str,
+    kind: GameKind,
+    settings: &[(String, String)],
+    seat: usize,
+    pace: Pace,
+    move_seconds: Option<u32>,
+) -> Result<(StoredGame, String), String> {
+    let game = new_match(kind, settings)?;
+    let players = game.num_players();
+    if seat >= players {
+        return Err(format!(
+            "seat {} does not exist: this game has {players} seats",
+            seat + 1
+        ));
+    }
+    let token = new_token();
+    let mut tokens = vec![None; players];
+    tokens[seat] = Some(token.clone());
+    let stored = StoredGame {
+        code: code.to_string(),
+        game: kind.key().to_string(),
+        settings: game.settings(),
+        pace,
+        move_seconds,
+        tokens,
+        moves: Vec::new(),
+        ending: None,
+        created_ms: now_ms(),
+        clock_ms: None,
+        version: 0,
+        offers: Offers::default(),
+    };
+    Ok((stored, token))
+}
