@@ -9,6 +9,7 @@ pub mod animation;
 pub mod bot;
 pub mod config;
 pub mod dev;
+pub mod online;
 pub mod phase;
 pub mod pieces;
 pub mod record;
@@ -53,6 +54,7 @@ pub fn logic_plugin(app: &mut App) {
         animation::plugin,
         bot::plugin,
         saving::plugin,
+        online::plugin,
     ));
 }
 

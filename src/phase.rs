@@ -1,8 +1,8 @@
 //! Where a match stands, as states: whether the pause menu is open ([`Pause`]), and the
-//! turn's phase ([`TurnPhase`]: pieces moving, a person to move, a bot to move, the game
-//! over). The phase is decided in one place, [`phase_now`], from one fact about the board
-//! ([`BoardShows::settled`]) and the seats; [`set_turn_phase`] makes it the state for each
-//! frame, and systems read it with `run_if`.
+//! turn's phase ([`TurnPhase`]: pieces moving, a person here, a bot or a player elsewhere
+//! to move, the game over). The phase is decided in one place, [`phase_now`], from one fact
+//! about the board ([`BoardShows::settled`]) and the seats; [`set_turn_phase`] makes it the
+//! state for each frame, and systems read it with `run_if`.
 
 use crate::screens::{InMatch, Match, Screen};
 use bevy::prelude::*;
@@ -28,6 +28,8 @@ pub enum TurnPhase {
     PersonToMove,
     /// A bot has the turn: it thinks, unless someone looks back at earlier moves.
     BotToMove,
+    /// A player elsewhere has the turn: their move comes from the server.
+    RemoteToMove,
     /// The game is over and the board shows its end.
     Over,
 }
@@ -61,10 +63,12 @@ pub fn plugin(app: &mut App) {
 pub fn phase_now(game: &Match, board: &BoardShows) -> TurnPhase {
     if !board.settled(game) {
         TurnPhase::Animating
-    } else if game.table.status().is_over() {
+    } else if game.is_over() {
         TurnPhase::Over
     } else if game.bot_to_move() {
         TurnPhase::BotToMove
+    } else if game.remote_to_move() {
+        TurnPhase::RemoteToMove
     } else {
         TurnPhase::PersonToMove
     }
@@ -91,7 +95,7 @@ pub fn set_turn_phase(
     }
     match (screen.get(), wanted) {
         (Screen::Playing, TurnPhase::Over) => next_screen.set(Screen::Result),
-        (Screen::Result, _) if !game.table.status().is_over() => next_screen.set(Screen::Playing),
+        (Screen::Result, _) if !game.is_over() => next_screen.set(Screen::Playing),
         _ => {}
     }
 }

@@ -109,7 +109,9 @@ fn autosave(
     mut saved: Local<Option<(u64, u64, usize)>>,
     mut problems: ResMut<ConfigProblems>,
 ) {
-    if storage.dir.is_none() {
+    // An online game is kept by its server and comes back through "my games"; offering
+    // it as a game to resume here would make it a game at this screen.
+    if storage.dir.is_none() || game.is_online() {
         return;
     }
     let now = (game.id, game.table.revision(), game.table.line().len());

@@ -11,6 +11,8 @@ pub enum Screen {
     Loading,
     Title,
     NewGame,
+    /// Play online: the server, new games, joining by code, my games.
+    Online,
     Playing,
     /// The game is over; the board stays and the result is shown over it.
     Result,
@@ -40,13 +42,44 @@ pub struct Match {
     pub seats: Vec<Seat>,
     /// Tells one game from the next (a resource replaced in place is not "added" again).
     pub id: u64,
+    /// How the game ended outside the rules (a resignation, a draw agreed, a clock run
+    /// out), in words; such ends come from the server of an online game.
+    pub ending: Option<String>,
 }
 
 impl Match {
     pub fn new(table: Box<dyn Table>, seats: Vec<Seat>) -> Match {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Match { table, seats, id }
+        Match {
+            table,
+            seats,
+            id,
+            ending: None,
+        }
+    }
+
+    /// Whether the game is over, by the rules or otherwise.
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some() || self.table.status().is_over()
+    }
+
+    /// Where the game stands, in words: its result once it is over.
+    pub fn status_text(&self) -> String {
+        self.ending
+            .clone()
+            .unwrap_or_else(|| self.table.status_text())
+    }
+
+    /// Whether someone elsewhere plays in this game: an online game, whose line the
+    /// server keeps.
+    pub fn is_online(&self) -> bool {
+        self.seats.contains(&Seat::Remote)
+    }
+
+    /// Whether a player elsewhere has the turn in a game that goes on.
+    pub fn remote_to_move(&self) -> bool {
+        !self.is_over() && self.seats.get(self.table.to_move()) == Some(&Seat::Remote)
     }
 
     /// Which game and which position of it: changes with every move, undo or jump.
@@ -56,7 +89,7 @@ impl Match {
 
     /// Whether a bot has the turn in a game that goes on.
     pub fn bot_to_move(&self) -> bool {
-        !self.table.status().is_over()
+        !self.is_over()
             && self
                 .seats
                 .get(self.table.to_move())

@@ -26,6 +26,9 @@ pub enum PlayerInput {
     Notation(String),
     /// A bot's move, in notation: taken only when a bot has the turn.
     BotMove(String),
+    /// A move the server of an online game stored, in notation: taken whoever has the
+    /// turn, since the server's line is the game's.
+    ServerMove(String),
 }
 
 /// Moving through the game's line: take back, replay, jump, or drop the later moves.
@@ -102,6 +105,11 @@ fn travel(
     if pending.is_none() && !redo_to_person.0 {
         return;
     }
+    if game.is_online() && !game.is_over() {
+        // The server keeps an online game's line while it goes on: an undo becomes a
+        // request to the opponent (crate::online), and nobody looks back meanwhile.
+        return;
+    }
     let Match { table, seats, .. } = &mut *game;
     // A redo against a bot goes on while a bot has the turn and the line has more.
     let go_on = redo_to_person.0 && table.as_match().redo_goes_on(seats);
@@ -149,21 +157,24 @@ fn take_input(
     };
     // The phase was set at the start of the frame; a move or jump made since leaves the
     // board unsettled, and input waits for it too. Clicks made meanwhile are dropped.
-    let bot_to_move = match phase.get() {
-        TurnPhase::PersonToMove => false,
-        TurnPhase::BotToMove => true,
-        TurnPhase::Animating | TurnPhase::Over => {
-            inputs.clear();
-            return;
-        }
-    };
+    let phase = *phase.get();
+    if matches!(phase, TurnPhase::Animating | TurnPhase::Over) {
+        inputs.clear();
+        return;
+    }
     if !board.settled(&game) {
         inputs.clear();
         return;
     }
     for input in inputs.read() {
-        if bot_to_move != matches!(input, PlayerInput::BotMove(_)) {
-            // People wait while a bot has the turn; a bot's late answer is dropped.
+        let taken = match input {
+            PlayerInput::BotMove(_) => phase == TurnPhase::BotToMove,
+            PlayerInput::ServerMove(_) => true,
+            _ => phase == TurnPhase::PersonToMove,
+        };
+        if !taken {
+            // People wait while a bot or a player elsewhere has the turn; a bot's late
+            // answer is dropped.
             continue;
         }
         let Match { table, seats, .. } = &mut *game;
@@ -210,7 +221,9 @@ fn take_input(
                 Ok(())
             }
             PlayerInput::Confirm => play(table.commit(), table.record().len(), &mut events),
-            PlayerInput::Notation(text) | PlayerInput::BotMove(text) => {
+            PlayerInput::Notation(text)
+            | PlayerInput::BotMove(text)
+            | PlayerInput::ServerMove(text) => {
                 menu.0 = None;
                 let played = table.play_notation(text);
                 play(played, table.record().len(), &mut events)
@@ -234,7 +247,7 @@ fn take_input(
         if table.record().len() > moves_before {
             // A person who replays the line's next move against a bot wants the bot's
             // own answer now, not to look back at the old one.
-            if table.as_match().bot_to_move(seats) && !bot_to_move {
+            if table.as_match().bot_to_move(seats) && phase == TurnPhase::PersonToMove {
                 table.discard_later_moves();
             }
             // The board is busy from now until the animations end; later input waits.

@@ -1,6 +1,7 @@
 //! A scripted game for screenshots and smoke runs, set by environment variables:
 //! `TABULA_DEMO=GAME[:MOVES[:SEED]]` starts GAME from the title screen and plays MOVES
-//! random moves through the same clicks a player makes; `TABULA_DEMO_OPTIONS=k=v,k=v`
+//! random moves through the same clicks a player makes (`online` starts nothing and plays
+//! the person's seat of the online game the page joins through `?join=CODE`); `TABULA_DEMO_OPTIONS=k=v,k=v`
 //! sets options; `TABULA_DEMO_SEATS=human,3` seats people and bot levels (all people by
 //! default; the demo clicks only for people); `TABULA_SCREENSHOT=FILE.png` saves a screenshot once the board settles
 //! and then quits. Nothing happens without `TABULA_DEMO`.
@@ -17,7 +18,9 @@ use rand::{Rng, SeedableRng};
 
 #[derive(Resource, Debug)]
 struct Demo {
-    kind: GameKind,
+    /// The game to start; none for `online`, which plays the person's seat in whatever
+    /// game the page joins (an invite link).
+    kind: Option<GameKind>,
     options: Vec<(String, String)>,
     seats: Vec<Seat>,
     moves: usize,
@@ -100,10 +103,15 @@ fn parse_seats(text: &str) -> Result<Vec<Seat>, String> {
 fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<Demo, String> {
     let mut parts = spec.split(':');
     let name = parts.next().unwrap_or_default();
-    let kind = GameKind::ALL
-        .into_iter()
-        .find(|k| k.title().eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("TABULA_DEMO: unknown game {name:?}"))?;
+    let kind = match name {
+        "online" => None,
+        name => Some(
+            GameKind::ALL
+                .into_iter()
+                .find(|k| k.title().eq_ignore_ascii_case(name))
+                .ok_or_else(|| format!("TABULA_DEMO: unknown game {name:?}"))?,
+        ),
+    };
     let number = |text: Option<&str>, default: u64, what: &str| -> Result<u64, String> {
         text.map_or(Ok(default), |t| {
             t.parse()
@@ -156,8 +164,11 @@ fn start_demo(
 ) {
     if !demo.started && *screen.get() == Screen::Title {
         demo.started = true;
+        let Some(kind) = demo.kind else {
+            return;
+        };
         start.write(StartGame {
-            kind: demo.kind,
+            kind,
             settings: demo.options.clone(),
             seats: demo.seats.clone(),
         });
@@ -183,11 +194,11 @@ fn play_demo(
         return;
     }
     let table = &game.table;
-    report_progress(&mut demo, table.as_ref());
-    let bot_to_move = phase == TurnPhase::BotToMove;
-    if table.record().len() < demo.moves && !table.status().is_over() {
-        // Bots move for themselves; and someone looking back at earlier moves is left to it.
-        if bot_to_move || table.as_match().is_looking_back() {
+    report_progress(&mut demo, &game);
+    if table.record().len() < demo.moves && !game.is_over() {
+        // Bots and players elsewhere move for themselves; and someone looking back at
+        // earlier moves is left to it.
+        if phase != TurnPhase::PersonToMove || table.as_match().is_looking_back() {
             return;
         }
         // One click a frame, chosen among the offered steps.
@@ -221,8 +232,8 @@ fn play_demo(
 
 /// Logs each move and the end of the demo (`tabula-demo: …` lines, which the browser
 /// test looks for in the console).
-fn report_progress(demo: &mut Demo, table: &dyn crate::table::Table) {
-    let record = table.record();
+fn report_progress(demo: &mut Demo, game: &Match) {
+    let record = game.table.record();
     while demo.reported < record.len() {
         demo.reported += 1;
         info!(
@@ -231,13 +242,14 @@ fn report_progress(demo: &mut Demo, table: &dyn crate::table::Table) {
             record[demo.reported - 1]
         );
     }
-    let done = record.len() >= demo.moves || table.status().is_over();
+    let done = record.len() >= demo.moves || game.is_over();
     if done && !demo.finished {
         demo.finished = true;
         info!(
-            "tabula-demo: finished after {} moves ({})",
+            "tabula-demo: finished after {} moves ({}); position {}",
             record.len(),
-            table.status_text()
+            game.status_text(),
+            game.table.position_string()
         );
     }
 }
@@ -249,7 +261,8 @@ mod tests {
     #[test]
     fn demo_specs_are_read_or_refused_with_a_reason() {
         let demo = parse_demo("adamas:12:5", "players=3", None).unwrap();
-        assert_eq!(demo.kind, GameKind::Adamas);
+        assert_eq!(demo.kind, Some(GameKind::Adamas));
+        assert_eq!(parse_demo("online:300", "", None).unwrap().kind, None);
         assert_eq!(demo.moves, 12);
         assert_eq!(demo.options, vec![("players".into(), "3".into())]);
         assert!(parse_demo("chess", "", None).unwrap_err().contains("chess"));

@@ -4,10 +4,12 @@
 
 use super::board::HoveredCell;
 use super::move_builder::move_builder;
+use super::online_panel::{PanelState, online_section, seat_note};
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, colour32};
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
+use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
 use crate::screens::{InMatch, Match, Seat};
 use crate::table::Table;
@@ -22,15 +24,18 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, game_keys.run_if(in_state(Pause::Running)));
 }
 
-/// The side panel's bot hints and moves through the line.
+/// The side panel's bot hints, moves through the line and online game.
 #[derive(SystemParam)]
-struct Helpers<'w> {
+struct Helpers<'w, 's> {
     thinking: Option<Res<'w, Thinking>>,
     hint: Option<Res<'w, Hint>>,
     ask_hint: MessageWriter<'w, RequestHint>,
     travel: MessageWriter<'w, Travel>,
     rules_help: ResMut<'w, RulesHelp>,
     focus_entry: ResMut<'w, FocusMoveEntry>,
+    online: Option<Res<'w, OnlineGame>>,
+    online_actions: MessageWriter<'w, OnlineAction>,
+    online_panel: Local<'s, PanelState>,
 }
 
 /// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
@@ -58,7 +63,12 @@ fn side_panel(
         mut travel,
         mut rules_help,
         mut focus_entry,
+        online,
+        mut online_actions,
+        mut online_panel,
     } = helpers;
+    // An online game that goes on is the server's: no hints, and no looking back.
+    let live_online = game.is_online() && !game.is_over();
     let ctx = contexts.ctx_mut()?;
     let table: &dyn Table = game.table.as_ref();
     // As of now: the panel is drawn after this frame's move, before the phase follows it.
@@ -97,7 +107,10 @@ fn side_panel(
                     if let Some(Seat::Bot(level)) = game.seats.get(seat) {
                         line.push_str(&format!(" (bot, level {level})"));
                     }
-                    let text = if seat == table.to_move() && !table.status().is_over() {
+                    if let Some(online) = &online {
+                        line.push_str(seat_note(online, seat));
+                    }
+                    let text = if seat == table.to_move() && !game.is_over() {
                         egui::RichText::new(format!("▶ {line}")).strong()
                     } else {
                         egui::RichText::new(line)
@@ -106,35 +119,43 @@ fn side_panel(
                 });
             }
             ui.add_space(4.0);
-            ui.strong(table.status_text());
-            travel_controls(ui, table, animating, &mut travel);
+            ui.strong(game.status_text());
+            if !live_online {
+                travel_controls(ui, table, animating, &mut travel);
+            }
+            if let Some(online) = &online {
+                ui.separator();
+                online_section(ui, online, &game, &mut online_panel, &mut online_actions);
+            }
             ui.separator();
             if let Some(thinking) = &thinking {
                 thinking_indicator(ui, thinking, &game);
             }
             if !busy {
                 move_builder(ui, table, &menu, &mut input);
-                ui.horizontal(|ui| {
-                    let searching = thinking
-                        .as_ref()
-                        .is_some_and(|t| t.purpose == Purpose::Hint);
-                    if ui
-                        .add_enabled(!searching, egui::Button::new("Hint"))
-                        .on_hover_text(
-                            "The bot's suggestion (level 3), shown on the board in violet",
-                        )
-                        .clicked()
-                    {
-                        ask_hint.write(RequestHint);
-                    }
-                    if let Some(hint) = &hint {
-                        ui.label(format!(
-                            "Try {} (win chance {:.0}%)",
-                            hint.text,
-                            100.0 * hint.value
-                        ));
-                    }
-                });
+                if !live_online {
+                    ui.horizontal(|ui| {
+                        let searching = thinking
+                            .as_ref()
+                            .is_some_and(|t| t.purpose == Purpose::Hint);
+                        if ui
+                            .add_enabled(!searching, egui::Button::new("Hint"))
+                            .on_hover_text(
+                                "The bot's suggestion (level 3), shown on the board in violet",
+                            )
+                            .clicked()
+                        {
+                            ask_hint.write(RequestHint);
+                        }
+                        if let Some(hint) = &hint {
+                            ui.label(format!(
+                                "Try {} (win chance {:.0}%)",
+                                hint.text,
+                                100.0 * hint.value
+                            ));
+                        }
+                    });
+                }
             }
             if let Some(text) = &message.0 {
                 ui.colored_label(ERROR_COLOUR, text);

@@ -12,6 +12,8 @@ mod loading;
 mod models;
 mod move_builder;
 mod new_game;
+mod online_lobby;
+mod online_panel;
 mod page;
 mod pause;
 mod picking;
@@ -81,6 +83,7 @@ pub fn plugin(app: &mut App) {
             style::plugin,
             title::plugin,
             new_game::plugin,
+            online_lobby::plugin,
             game_panel::plugin,
             pause::plugin,
             result::plugin,

@@ -30,40 +30,7 @@ fn new_game_screen(
         .resizable(false)
         .min_width(420.0)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                for kind in GameKind::ALL {
-                    if ui.selectable_label(form.kind == kind, kind.title()).clicked()
-                        && form.kind != kind
-                    {
-                        *form = NewGameForm::for_game(kind, &settings);
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.label(form.kind.tagline());
-                if ui.button("Rules").on_hover_text("F1").clicked() {
-                    help.0 = Some(form.kind);
-                }
-            });
-            ui.separator();
-            ui.label("Options (empty means the rules' default):");
-            egui::Grid::new("options").num_columns(2).show(ui, |ui| {
-                for (key, value) in form.settings.iter_mut() {
-                    ui.label(key.as_str());
-                    if value == "true" || value == "false" {
-                        let mut on = value == "true";
-                        if ui.checkbox(&mut on, "").changed() {
-                            *value = on.to_string();
-                        }
-                    } else {
-                        ui.add(egui::TextEdit::singleline(value).hint_text("default"));
-                    }
-                    ui.end_row();
-                }
-            });
-            if form.kind == GameKind::Adaptoid {
-                ui.small("board: a Super-Adaptoid board file as @path, e.g. @boards/super-adaptoid-example.txt");
-            }
+            game_and_options(ui, &mut form, &settings, &mut help);
             ui.separator();
             ui.label("Seats (people take turns at this screen):");
             let players = form.players();
@@ -100,4 +67,52 @@ fn new_game_screen(
             });
         });
     Ok(())
+}
+
+/// The game tabs, its tagline and rules, and its options as text: shared by the new-game
+/// and online screens.
+pub(super) fn game_and_options(
+    ui: &mut egui::Ui,
+    form: &mut NewGameForm,
+    settings: &Settings,
+    help: &mut RulesHelp,
+) {
+    ui.horizontal(|ui| {
+        for kind in GameKind::ALL {
+            if ui
+                .selectable_label(form.kind == kind, kind.title())
+                .clicked()
+                && form.kind != kind
+            {
+                *form = NewGameForm::for_game(kind, settings);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(form.kind.tagline());
+        if ui.button("Rules").on_hover_text("F1").clicked() {
+            help.0 = Some(form.kind);
+        }
+    });
+    ui.separator();
+    ui.label("Options (empty means the rules' default):");
+    egui::Grid::new("options").num_columns(2).show(ui, |ui| {
+        for (key, value) in form.settings.iter_mut() {
+            ui.label(key.as_str());
+            if value == "true" || value == "false" {
+                let mut on = value == "true";
+                if ui.checkbox(&mut on, "").changed() {
+                    *value = on.to_string();
+                }
+            } else {
+                ui.add(egui::TextEdit::singleline(value).hint_text("default"));
+            }
+            ui.end_row();
+        }
+    });
+    if form.kind == GameKind::Adaptoid {
+        ui.small(
+            "board: a Super-Adaptoid board file as @path, e.g. @boards/super-adaptoid-example.txt",
+        );
+    }
 }

@@ -2,14 +2,19 @@
 //! ask for frames.
 
 use crate::bot::Thinking;
+use crate::online::{OnlineGame, OnlineWake};
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::{Match, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+use std::time::Duration;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, keep_drawing_while_animating)
+    app.add_systems(Startup, wake_for_the_server)
+        .add_systems(Update, tick_for_online_clocks)
+        .add_systems(Last, keep_drawing_while_animating)
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
@@ -58,5 +63,40 @@ fn keep_drawing_while_animating(
     });
     if pending || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed() {
         redraw.write(RequestRedraw);
+    }
+}
+
+/// A server's message wakes the app like input does: an opponent's move shows at once.
+fn wake_for_the_server(mut commands: Commands, proxy: Option<Res<EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = std::sync::Mutex::new((**proxy).clone());
+    commands.insert_resource(OnlineWake(std::sync::Arc::new(move || {
+        if let Ok(proxy) = proxy.lock() {
+            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        }
+    })));
+}
+
+/// While an online move has a time limit, a frame a second keeps its clock counting.
+fn tick_for_online_clocks(online: Option<Res<OnlineGame>>, mut winit: ResMut<WinitSettings>) {
+    if matches!(winit.focused_mode, UpdateMode::Continuous) {
+        // The scripted demo draws every frame anyway.
+        return;
+    }
+    let clock = online.is_some_and(|online| {
+        online
+            .client
+            .game()
+            .is_some_and(|game| game.state.deadline_ms.is_some() && !game.is_over())
+    });
+    let wait = Duration::from_secs(if clock { 1 } else { 60 });
+    let wanted = WinitSettings {
+        focused_mode: UpdateMode::reactive(wait),
+        unfocused_mode: UpdateMode::reactive_low_power(wait),
+    };
+    if winit.focused_mode != wanted.focused_mode {
+        *winit = wanted;
     }
 }

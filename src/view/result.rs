@@ -41,7 +41,7 @@ fn result_window(
         .resizable(false)
         .open(&mut open)
         .show(ctx, |ui| {
-            ui.heading(game.table.status_text());
+            ui.heading(game.status_text());
             ui.label(format!("after {} moves", game.table.record().len()));
             ui.horizontal(|ui| {
                 if ui

@@ -1,4 +1,5 @@
-//! The title screen: the four games, resume the game left, load a saved one, quit.
+//! The title screen: the four games, play online, resume the game left, load a saved
+//! one, quit.
 
 use super::records::Keeping;
 use super::style::{ERROR_COLOUR, QUIT_OFFERED};
@@ -44,6 +45,14 @@ fn title_screen(
                     }
                     ui.label(kind.tagline());
                 });
+            }
+            ui.add_space(8.0);
+            if ui
+                .add_sized([140.0, 32.0], egui::Button::new("Play online"))
+                .on_hover_text("With a friend elsewhere, through a Tabula server")
+                .clicked()
+            {
+                next.set(Screen::Online);
             }
             ui.add_space(8.0);
             ui.horizontal(|ui| {

@@ -1,10 +1,10 @@
 //! One seat (or a watcher) in one online game: the connection, what to ask the server
 //! each time it connects, the game as followed, and a move waiting for the server.
 
-use crate::connection::{Connection, Event};
+use crate::connection::{Connection, Event, Wake};
 use crate::followed::{Change, Followed};
 use crate::protocol::{ClientMsg, PROTOCOL_VERSION, Pace, SeatKey, ServerMsg};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// What the client wants from the server when it first connects.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,12 +59,21 @@ pub struct OnlineClient {
 
 impl OnlineClient {
     pub fn start(server: &str, goal: Goal) -> Result<OnlineClient, String> {
+        OnlineClient::start_waking(server, goal, None)
+    }
+
+    /// [`OnlineClient::start`], calling `wake` whenever something arrives.
+    pub fn start_waking(
+        server: &str,
+        goal: Goal,
+        wake: Option<Wake>,
+    ) -> Result<OnlineClient, String> {
         let key = match &goal {
             Goal::Resume(key) => Some(key.clone()),
             _ => None,
         };
         Ok(OnlineClient {
-            connection: Connection::open(server)?,
+            connection: Connection::open(server, wake)?,
             goal,
             key,
             followed: None,

@@ -79,7 +79,7 @@ impl Drop for ServerProcess {
 
 /// A raw connection, for messages no well-behaved client sends.
 pub fn raw(address: &str) -> Connection {
-    let connection = Connection::open(address).unwrap();
+    let connection = Connection::open(address, None).unwrap();
     next_message(&connection, |m| matches!(m, ServerMsg::Hello { .. }));
     connection
 }

@@ -1,29 +1,21 @@
 //! A WebSocket to a server on a thread of its own, which reconnects by itself: the
 //! desktop app polls it each frame and the terminal waits on it.
 
-use crate::protocol::{ClientMsg, MAX_MESSAGE_BYTES, SILENT_SECONDS, SOCKET_PATH, ServerMsg};
+use super::{Event, Wake, socket_url};
+use crate::protocol::{ClientMsg, MAX_MESSAGE_BYTES, SILENT_SECONDS, ServerMsg};
 use std::net::{TcpStream, ToSocketAddrs};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
-/// What the connection reports.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    /// Connected (again): messages sent before this were dropped.
-    Connected,
-    Message(ServerMsg),
-    /// The connection was lost or could not be made; it is tried again after a pause.
-    Disconnected(String),
-}
-
 pub struct Connection {
     outgoing: Sender<String>,
-    incoming: Receiver<Event>,
+    // In a mutex only so that a client can live in shared state (a Bevy resource).
+    incoming: Mutex<Receiver<Event>>,
     stop: Arc<AtomicBool>,
 }
 
@@ -33,35 +25,10 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const FIRST_RETRY: Duration = Duration::from_millis(100);
 const LAST_RETRY: Duration = Duration::from_secs(5);
 
-/// The WebSocket address of a server given as `host:port`, `http://host:port` or
-/// `ws://host:port[/ws]`.
-pub fn socket_url(server: &str) -> Result<String, String> {
-    let server = server.trim();
-    let rest = if let Some(rest) = server
-        .strip_prefix("http://")
-        .or_else(|| server.strip_prefix("ws://"))
-    {
-        rest
-    } else if server.starts_with("https://") || server.starts_with("wss://") {
-        return Err(format!(
-            "{server}: this client speaks plain ws:// and http:// only; put the server \
-             behind the same address without TLS, or use the browser version"
-        ));
-    } else if server.contains("://") {
-        return Err(format!("{server}: not a server address (http://HOST:PORT)"));
-    } else {
-        server
-    };
-    let host = rest.split('/').next().unwrap_or_default().trim();
-    if host.is_empty() {
-        return Err(format!("{server:?}: no host in the server address"));
-    }
-    Ok(format!("ws://{host}{SOCKET_PATH}"))
-}
-
 impl Connection {
-    /// Starts connecting to `server`; [`Event::Connected`] comes when it is up.
-    pub fn open(server: &str) -> Result<Connection, String> {
+    /// Starts connecting to `server`; [`Event::Connected`] comes when it is up, and
+    /// `wake` (if any) is called after each event is ready to be taken.
+    pub fn open(server: &str, wake: Option<Wake>) -> Result<Connection, String> {
         let url = socket_url(server)?;
         let (outgoing, to_send) = channel::<String>();
         let (report, incoming) = channel();
@@ -69,11 +36,14 @@ impl Connection {
         let stopped = stop.clone();
         thread::Builder::new()
             .name("tabula-online".into())
-            .spawn(move || keep_connected(&url, &to_send, &report, &stopped))
+            .spawn(move || {
+                let report = Reporter { report, wake };
+                keep_connected(&url, &to_send, &report, &stopped)
+            })
             .map_err(|e| format!("cannot start the connection's thread: {e}"))?;
         Ok(Connection {
             outgoing,
-            incoming,
+            incoming: Mutex::new(incoming),
             stop,
         })
     }
@@ -89,11 +59,11 @@ impl Connection {
     }
 
     pub fn try_next(&self) -> Option<Event> {
-        self.incoming.try_recv().ok()
+        self.incoming.lock().ok()?.try_recv().ok()
     }
 
     pub fn next_timeout(&self, wait: Duration) -> Option<Event> {
-        self.incoming.recv_timeout(wait).ok()
+        self.incoming.lock().ok()?.recv_timeout(wait).ok()
     }
 }
 
@@ -103,12 +73,24 @@ impl Drop for Connection {
     }
 }
 
-fn keep_connected(
-    url: &str,
-    to_send: &Receiver<String>,
-    report: &Sender<Event>,
-    stop: &AtomicBool,
-) {
+/// Hands events to the connection's owner and wakes it.
+struct Reporter {
+    report: Sender<Event>,
+    wake: Option<Wake>,
+}
+
+impl Reporter {
+    /// False once the owner is gone.
+    fn send(&self, event: Event) -> Result<(), ()> {
+        self.report.send(event).map_err(|_| ())?;
+        if let Some(wake) = &self.wake {
+            wake();
+        }
+        Ok(())
+    }
+}
+
+fn keep_connected(url: &str, to_send: &Receiver<String>, report: &Reporter, stop: &AtomicBool) {
     let mut retry = FIRST_RETRY;
     while !stop.load(Ordering::Relaxed) {
         match connect(url) {
@@ -165,7 +147,7 @@ fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
 fn talk(
     socket: &mut WebSocket<TcpStream>,
     to_send: &Receiver<String>,
-    report: &Sender<Event>,
+    report: &Reporter,
     stop: &AtomicBool,
 ) -> String {
     let mut last_heard = Instant::now();
@@ -218,34 +200,5 @@ fn talk(
                 ) => {}
             Err(e) => return format!("connection lost: {e}"),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::socket_url;
-
-    #[test]
-    fn server_addresses_become_socket_addresses() {
-        assert_eq!(
-            socket_url("http://127.0.0.1:8080").unwrap(),
-            "ws://127.0.0.1:8080/ws"
-        );
-        assert_eq!(
-            socket_url("localhost:9000/").unwrap(),
-            "ws://localhost:9000/ws"
-        );
-        assert_eq!(socket_url("ws://h:1/ws").unwrap(), "ws://h:1/ws");
-        assert!(
-            socket_url("https://example.org")
-                .unwrap_err()
-                .contains("TLS")
-        );
-        assert!(
-            socket_url("ftp://x")
-                .unwrap_err()
-                .contains("not a server address")
-        );
-        assert!(socket_url("http://").unwrap_err().contains("no host"));
     }
 }

@@ -1,0 +1,192 @@
+//! The browser's own WebSocket, which reconnects by itself. Its JavaScript objects cannot
+//! leave the page's one thread, so they live in a thread-local table and a [`Connection`]
+//! is a key into it: a client stays a plain value that a Bevy resource can hold.
+//!
+//! The browser answers the server's pings itself and does not show them, so unlike the
+//! desktop's connection this one cannot tell a silent server; the browser's own closing
+//! of a dead connection stands in for it.
+
+use super::{Event, Wake, socket_url};
+use crate::protocol::{ClientMsg, ServerMsg};
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
+use std::rc::{Rc, Weak};
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{CloseEvent, MessageEvent, WebSocket};
+
+const FIRST_RETRY_MS: i32 = 100;
+const LAST_RETRY_MS: i32 = 5_000;
+
+pub struct Connection {
+    id: u64,
+}
+
+/// One connection's state, shared with the page's callbacks (which hold it weakly, so
+/// dropping the connection ends them).
+struct Link {
+    url: String,
+    wake: Option<Wake>,
+    socket: RefCell<Option<WebSocket>>,
+    events: RefCell<VecDeque<Event>>,
+    retry_ms: Cell<i32>,
+    /// The socket's callbacks, kept alive while it lives.
+    handlers: RefCell<Vec<Closure<dyn FnMut(JsValue)>>>,
+    /// The timer that connects again, and its callback.
+    retry: RefCell<Option<(i32, Closure<dyn FnMut()>)>>,
+}
+
+thread_local! {
+    static LINKS: RefCell<HashMap<u64, Rc<Link>>> = RefCell::new(HashMap::new());
+    static NEXT_ID: Cell<u64> = const { Cell::new(1) };
+}
+
+impl Connection {
+    /// Starts connecting to `server`; [`Event::Connected`] comes when it is up, and
+    /// `wake` (if any) is called after each event is ready to be taken.
+    pub fn open(server: &str, wake: Option<Wake>) -> Result<Connection, String> {
+        let url = socket_url(server)?;
+        let link = Rc::new(Link {
+            url,
+            wake,
+            socket: RefCell::new(None),
+            events: RefCell::new(VecDeque::new()),
+            retry_ms: Cell::new(FIRST_RETRY_MS),
+            handlers: RefCell::new(Vec::new()),
+            retry: RefCell::new(None),
+        });
+        connect(&link)?;
+        let id = NEXT_ID.with(|next| next.replace(next.get() + 1));
+        LINKS.with(|links| links.borrow_mut().insert(id, link));
+        Ok(Connection { id })
+    }
+
+    fn link(&self) -> Option<Rc<Link>> {
+        LINKS.with(|links| links.borrow().get(&self.id).cloned())
+    }
+
+    pub fn send(&self, msg: &ClientMsg) {
+        self.send_raw(msg.to_json());
+    }
+
+    /// Sends text as it is. Like the desktop's, a message sent while the connection is
+    /// down is dropped: [`Event::Connected`] says when to ask again.
+    pub fn send_raw(&self, text: String) {
+        let Some(link) = self.link() else { return };
+        if let Some(socket) = link.socket.borrow().as_ref()
+            && socket.ready_state() == WebSocket::OPEN
+        {
+            let _ = socket.send_with_str(&text);
+        }
+    }
+
+    pub fn try_next(&self) -> Option<Event> {
+        self.link()?.events.borrow_mut().pop_front()
+    }
+
+    /// The page's thread cannot wait: this is [`Connection::try_next`].
+    pub fn next_timeout(&self, _wait: Duration) -> Option<Event> {
+        self.try_next()
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        let link = LINKS.with(|links| links.borrow_mut().remove(&self.id));
+        if let Some(link) = link {
+            link.close();
+        }
+    }
+}
+
+impl Link {
+    fn push(&self, event: Event) {
+        self.events.borrow_mut().push_back(event);
+        if let Some(wake) = &self.wake {
+            wake();
+        }
+    }
+
+    /// Stops the socket and the timer, so no callback runs after the connection is gone.
+    fn close(&self) {
+        if let Some(socket) = self.socket.borrow_mut().take() {
+            socket.set_onopen(None);
+            socket.set_onmessage(None);
+            socket.set_onclose(None);
+            let _ = socket.close();
+        }
+        if let Some((timer, _)) = self.retry.borrow_mut().take()
+            && let Some(window) = web_sys::window()
+        {
+            window.clear_timeout_with_handle(timer);
+        }
+    }
+}
+
+/// Opens a socket for `link`. Only an address the browser refuses outright fails here,
+/// and trying it again would not help.
+fn connect(link: &Rc<Link>) -> Result<(), String> {
+    let socket =
+        WebSocket::new(&link.url).map_err(|e| format!("cannot open {}: {e:?}", link.url))?;
+    let weak = Rc::downgrade(link);
+    let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+        if let Some(link) = weak.upgrade() {
+            link.retry_ms.set(FIRST_RETRY_MS);
+            link.push(Event::Connected);
+        }
+    });
+    let weak = Rc::downgrade(link);
+    let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+        let Some(link) = weak.upgrade() else { return };
+        let Some(text) = event.unchecked_into::<MessageEvent>().data().as_string() else {
+            return;
+        };
+        link.push(match ServerMsg::from_json(&text) {
+            Ok(msg) => Event::Message(msg),
+            Err(e) => Event::Message(ServerMsg::error(e)),
+        });
+    });
+    let weak = Rc::downgrade(link);
+    let on_close = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+        let Some(link) = weak.upgrade() else { return };
+        let reason = event.unchecked_into::<CloseEvent>().reason();
+        link.push(Event::Disconnected(if reason.is_empty() {
+            "the connection to the server was lost".to_string()
+        } else {
+            format!("the server closed the connection: {reason}")
+        }));
+        retry_later(&link);
+    });
+    // An error is always followed by a close, which reports it.
+    socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    // The old socket's callbacks go with it; none of them is running now (this runs at
+    // the start or from the retry timer).
+    *link.handlers.borrow_mut() = vec![on_open, on_message, on_close];
+    *link.socket.borrow_mut() = Some(socket);
+    Ok(())
+}
+
+/// Connects again after a pause that doubles up to a few seconds.
+fn retry_later(link: &Rc<Link>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let wait = link.retry_ms.get();
+    link.retry_ms.set((wait * 2).min(LAST_RETRY_MS));
+    let weak: Weak<Link> = Rc::downgrade(link);
+    let again = Closure::<dyn FnMut()>::new(move || {
+        if let Some(link) = weak.upgrade()
+            && let Err(e) = connect(&link)
+        {
+            link.push(Event::Disconnected(e));
+        }
+    });
+    let timer = window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(again.as_ref().unchecked_ref(), wait)
+        .unwrap_or_default();
+    // The timer this replaces has fired: this runs from a close, which follows a connect.
+    *link.retry.borrow_mut() = Some((timer, again));
+}

@@ -1,0 +1,98 @@
+//! "My games" in the lobby: one connection to the server asks after the seats kept for it
+//! and lists each game with whose turn it is.
+
+use super::{KeptSeats, OnlineWake};
+use crate::screens::Screen;
+use bevy::prelude::*;
+use tabula_online::protocol::{ClientMsg, GameSummary};
+use tabula_online::{Connection, Event};
+
+/// The games of the seats kept for `server`, as the server last told them.
+#[derive(Resource, Default)]
+pub struct MyGames {
+    pub server: String,
+    connection: Option<Connection>,
+    pub games: Option<Vec<GameSummary>>,
+    /// Why there is no list (yet).
+    pub status: Option<String>,
+}
+
+/// Ask `server` about the kept seats.
+#[derive(Message, Clone, Debug)]
+pub struct AskMyGames {
+    pub server: String,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<MyGames>()
+        .add_message::<AskMyGames>()
+        .add_systems(OnExit(Screen::Online), hang_up)
+        .add_systems(
+            Update,
+            (ask, listen).chain().run_if(in_state(Screen::Online)),
+        );
+}
+
+fn ask(
+    mut requests: MessageReader<AskMyGames>,
+    mut mine: ResMut<MyGames>,
+    kept: Res<KeptSeats>,
+    wake: Option<Res<OnlineWake>>,
+) {
+    let Some(request) = requests.read().last() else {
+        return;
+    };
+    mine.server = request.server.clone();
+    mine.games = None;
+    mine.connection = None;
+    if kept.on(&request.server).next().is_none() {
+        mine.status = Some("No games on this server yet.".into());
+        return;
+    }
+    match Connection::open(&request.server, wake.map(|w| w.0.clone())) {
+        Ok(connection) => {
+            mine.connection = Some(connection);
+            mine.status = Some("Asking the server…".into());
+        }
+        Err(e) => mine.status = Some(e),
+    }
+}
+
+fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>) {
+    let Some(connection) = &mine.connection else {
+        return;
+    };
+    let mut events = Vec::new();
+    while let Some(event) = connection.try_next() {
+        events.push(event);
+    }
+    for event in events {
+        match event {
+            Event::Connected => {
+                let seats = kept.on(&mine.server).map(|s| s.key()).collect();
+                if let Some(connection) = &mine.connection {
+                    connection.send(&ClientMsg::MyGames { seats });
+                }
+            }
+            Event::Disconnected(why) => {
+                if mine.games.is_none() {
+                    mine.status = Some(format!("Trying again: {why}"));
+                }
+            }
+            Event::Message(tabula_online::protocol::ServerMsg::Games { games }) => {
+                mine.status = None;
+                mine.games = Some(games);
+                // One answer is all the lobby needs; "Refresh" asks again.
+                mine.connection = None;
+            }
+            Event::Message(tabula_online::protocol::ServerMsg::Error { message, .. }) => {
+                mine.status = Some(message);
+            }
+            Event::Message(_) => {}
+        }
+    }
+}
+
+fn hang_up(mut mine: ResMut<MyGames>) {
+    mine.connection = None;
+}

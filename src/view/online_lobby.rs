@@ -1,0 +1,299 @@
+//! The "Play online" screen: the server, a new game (the game and options as for a game
+//! here, which seat you take, live or correspondence, a limit per move), joining or
+//! watching by code, and your games on that server.
+
+use super::new_game::game_and_options;
+use super::rules_help::RulesHelp;
+use super::style::ERROR_COLOUR;
+use crate::config::Settings;
+use crate::online::{
+    AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
+};
+use crate::screens::{NewGameForm, Screen, read_setting_files};
+use crate::storage::Storage;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use tabula_online::Goal;
+use tabula_online::protocol::{GameSummary, Pace};
+use tabula_session::GameKind;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<LobbyForm>()
+        .add_systems(OnEnter(Screen::Online), open_lobby)
+        .add_systems(
+            EguiPrimaryContextPass,
+            online_screen.run_if(in_state(Screen::Online)),
+        );
+}
+
+/// What the player typed on the online screen.
+#[derive(Resource, Default)]
+struct LobbyForm {
+    server: String,
+    code: String,
+    seat: usize,
+    pace: Option<Pace>,
+    /// Seconds a move, as typed; empty for no limit.
+    move_seconds: String,
+    error: Option<String>,
+}
+
+fn open_lobby(
+    mut form: ResMut<LobbyForm>,
+    kept: Res<KeptSeats>,
+    mut ask: MessageWriter<AskMyGames>,
+) {
+    if form.server.is_empty() {
+        form.server = default_server(&kept);
+    }
+    form.error = None;
+    ask.write(AskMyGames {
+        server: form.server.clone(),
+    });
+}
+
+#[derive(SystemParam)]
+struct Online<'w> {
+    game: Option<Res<'w, OnlineGame>>,
+    problem: Res<'w, OnlineProblem>,
+    mine: Res<'w, MyGames>,
+    kept: ResMut<'w, KeptSeats>,
+    storage: Res<'w, Storage>,
+    go: MessageWriter<'w, GoOnline>,
+    ask: MessageWriter<'w, AskMyGames>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn online_screen(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut form: ResMut<NewGameForm>,
+    mut lobby: ResMut<LobbyForm>,
+    mut help: ResMut<RulesHelp>,
+    mut next: ResMut<NextState<Screen>>,
+    mut online: Online,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Play online")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .min_width(460.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Server");
+                ui.add(egui::TextEdit::singleline(&mut lobby.server).desired_width(260.0));
+                if ui.button("Refresh my games").clicked() {
+                    online.ask.write(AskMyGames {
+                        server: lobby.server.trim().to_string(),
+                    });
+                }
+            });
+            if let Some(game) = &online.game {
+                // Waiting for the server's answer: nothing else to do meanwhile.
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new());
+                    ui.label(format!("Connecting to {}…", game.server));
+                    if ui.button("Cancel").clicked() {
+                        commands.remove_resource::<OnlineGame>();
+                    }
+                });
+                if let Some(notice) = &game.notice {
+                    ui.small(notice);
+                }
+                return;
+            }
+            let server = lobby.server.trim().to_string();
+            ui.separator();
+            egui::CollapsingHeader::new("New game")
+                .default_open(true)
+                .show(ui, |ui| {
+                    game_and_options(ui, &mut form, &settings, &mut help);
+                    new_game_terms(ui, &mut lobby, form.players());
+                    if ui.button("Create game").clicked() {
+                        match create_goal(&form, &lobby) {
+                            Ok(goal) => {
+                                lobby.error = None;
+                                online.go.write(GoOnline {
+                                    server: server.clone(),
+                                    goal,
+                                });
+                            }
+                            Err(e) => lobby.error = Some(e),
+                        }
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Code");
+                ui.add(
+                    egui::TextEdit::singleline(&mut lobby.code)
+                        .hint_text("from your friend")
+                        .desired_width(90.0),
+                );
+                let code = lobby.code.trim().to_ascii_uppercase();
+                let typed = !code.is_empty();
+                if ui.add_enabled(typed, egui::Button::new("Join")).clicked() {
+                    let kept = online.kept.on(&server).find(|s| s.code == code).cloned();
+                    // Your own seat in that game is taken back, not a second one.
+                    let goal = match kept {
+                        Some(seat) => Goal::Resume(seat.key()),
+                        None => Goal::Join { code },
+                    };
+                    online.go.write(GoOnline {
+                        server: server.clone(),
+                        goal,
+                    });
+                } else if ui.add_enabled(typed, egui::Button::new("Watch")).clicked() {
+                    online.go.write(GoOnline {
+                        server: server.clone(),
+                        goal: Goal::Watch { code },
+                    });
+                }
+            });
+            ui.separator();
+            my_games(ui, &server, &mut online);
+            for error in [&lobby.error, &online.problem.0].into_iter().flatten() {
+                ui.colored_label(ERROR_COLOUR, error);
+            }
+            ui.separator();
+            if ui.button("Back").clicked() {
+                next.set(Screen::Title);
+            }
+        });
+    Ok(())
+}
+
+/// Which seat you take, the pace and the limit per move.
+fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
+    lobby.seat = lobby.seat.min(players - 1);
+    egui::Grid::new("online terms")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("You play");
+            egui::ComboBox::from_id_salt("online seat")
+                .selected_text(seat_label(lobby.seat))
+                .show_ui(ui, |ui| {
+                    for seat in 0..players {
+                        ui.selectable_value(&mut lobby.seat, seat, seat_label(seat));
+                    }
+                });
+            ui.end_row();
+            ui.label("Pace");
+            ui.horizontal(|ui| {
+                let pace = lobby.pace.get_or_insert(Pace::Live);
+                ui.radio_value(pace, Pace::Live, "Live")
+                    .on_hover_text("Both at the board now");
+                ui.radio_value(pace, Pace::Correspondence, "Correspondence")
+                    .on_hover_text("A move when you have time; come back through My games");
+            });
+            ui.end_row();
+            ui.label("Seconds a move");
+            ui.add(
+                egui::TextEdit::singleline(&mut lobby.move_seconds)
+                    .hint_text("no limit")
+                    .desired_width(90.0),
+            )
+            .on_hover_text("Whoever runs out loses; 86400 is a day");
+            ui.end_row();
+        });
+}
+
+fn seat_label(seat: usize) -> String {
+    match seat {
+        0 => "Player 1 (moves first)".to_string(),
+        seat => format!("Player {}", seat + 1),
+    }
+}
+
+fn create_goal(form: &NewGameForm, lobby: &LobbyForm) -> Result<Goal, String> {
+    let move_seconds =
+        match lobby.move_seconds.trim() {
+            "" => None,
+            text => Some(text.parse::<u32>().ok().filter(|&s| s > 0).ok_or_else(|| {
+                format!("Seconds a move: {text:?} is not a whole number above 0")
+            })?),
+        };
+    Ok(Goal::Create {
+        game: form.kind.key().to_string(),
+        settings: read_setting_files(&form.chosen_settings())?,
+        seat: lobby.seat,
+        pace: lobby.pace.unwrap_or(Pace::Live),
+        move_seconds,
+    })
+}
+
+/// The games of the seats kept for this server, with whose turn it is.
+fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
+    ui.strong("My games");
+    let mine = &online.mine;
+    if mine.server != server {
+        ui.small("Refresh to see your games on this server.");
+        return;
+    }
+    if let Some(status) = &mine.status {
+        ui.small(status);
+    }
+    let Some(games) = &mine.games else {
+        return;
+    };
+    let mut forget = None;
+    egui::ScrollArea::vertical()
+        .max_height(180.0)
+        .show(ui, |ui| {
+            egui::Grid::new("my games").num_columns(3).show(ui, |ui| {
+                for seat in online.kept.on(server) {
+                    let summary = games.iter().find(|g| g.code == seat.code);
+                    let title = GameKind::from_key(&seat.game).map_or("?", |k| k.title());
+                    ui.monospace(&seat.code);
+                    ui.label(format!("{title}: {}", describe(summary)));
+                    ui.horizontal(|ui| {
+                        if summary.is_some() && ui.button("Open").clicked() {
+                            online.go.write(GoOnline {
+                                server: server.to_string(),
+                                goal: Goal::Resume(seat.key()),
+                            });
+                        }
+                        if ui
+                            .small_button("Forget")
+                            .on_hover_text("Drop it from this list (the server keeps the game)")
+                            .clicked()
+                        {
+                            forget = Some(seat.code.clone());
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        });
+    if let Some(code) = forget
+        && online.kept.forget(server, &code)
+        && let Err(e) = online.kept.save(&online.storage)
+    {
+        warn!("{e}");
+    }
+}
+
+/// A game of the list in words: whose turn, or how it ended.
+fn describe(summary: Option<&GameSummary>) -> String {
+    let Some(game) = summary else {
+        return "gone from the server".to_string();
+    };
+    if let Some(result) = &game.result {
+        return format!("{result} ({} moves)", game.moves);
+    }
+    let turn = match game.to_move {
+        Some(to_move) if to_move == game.your_seat => "your turn".to_string(),
+        Some(to_move) => format!("player {} to move", to_move + 1),
+        None => "over".to_string(),
+    };
+    let waiting = match game.open_seats {
+        0 => String::new(),
+        1 => ", waiting for a player to join".to_string(),
+        n => format!(", waiting for {n} players to join"),
+    };
+    format!("{turn}, {} moves{waiting}", game.moves)
+}
