@@ -15,7 +15,7 @@ use tabula::online::{GoOnline, KeptSeats, OnlineAction, OnlineGame, SEATS_FILE};
 use tabula::phase::TurnPhase;
 use tabula::screens::{Match, Screen, Seat};
 use tabula::storage::Storage;
-use tabula::turn::PlayerInput;
+use tabula::turn::{PlayerInput, Travel};
 use tabula_bot::BotSpec;
 use tabula_online::protocol::Pace;
 use tabula_online::unattended::play_to_end;
@@ -192,6 +192,19 @@ fn the_app_plays_an_online_game_to_the_end_with_a_take_back() {
     assert_eq!(line(&app), moves, "both sides saw the same game");
     let game = app.world().resource::<Match>();
     assert_eq!(game.status_text(), result);
+    // Once over, the line is the player's to look through, and the game stays over.
+    app.world_mut().write_message(Travel::GoTo(0));
+    run_until(&mut app, "the jump to the start", |app| {
+        app.world().resource::<Match>().table.record().is_empty() && board_settled(app)
+    });
+    for _ in 0..5 {
+        app.update();
+    }
+    let game = app.world().resource::<Match>();
+    assert!(game.is_over() && game.ending.is_some());
+    assert_eq!(game.table.line(), moves, "looking back keeps the line");
+    assert_eq!(screen(&app), Screen::Result);
+    assert_eq!(phase(&app), Some(TurnPhase::Over));
 }
 
 #[test]

@@ -2,9 +2,14 @@
 // from the console that the game starts and that each game's scripted demo against a bot
 // is played to its end, that the game autosaves into local storage and offers to resume
 // it after a reload, and writes screenshots. Prints load timings for docs/benchmarks.md.
+// With TABULA_ONLINE_SERVER (a tabula-server that serves dist/) and TABULA_CLI, it also
+// plays one online game: a level-1 bot hosts it from the terminal, and the page joins it
+// through the invite link and plays the other seat to the end.
 //
 // Usage: node web/test.mjs BASE_URL OUT_DIR [GAME:MOVES:SEED ...]
 import { mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 
 // web/test.sh installs playwright-core outside the clone and says where.
 const { chromium } = await import(process.env.PLAYWRIGHT_CORE ?? "playwright-core");
@@ -113,6 +118,49 @@ for (const demo of demos) {
   check(errors.length === 0 && panics(lines).length === 0,
     `${game}: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
   timings.push({ game, firstFrame: firstFrame - opened, title: title - opened, longestGap, meanGap, moves, total: Date.now() - started });
+  await context.close();
+}
+
+// One online game: the terminal's bot hosts it, the page joins by the invite link.
+const onlineServer = process.env.TABULA_ONLINE_SERVER;
+if (onlineServer) {
+  const options = (process.env.TABULA_ONLINE_OPTIONS ?? "turn_cap=12").split(",").flatMap((o) => ["--option", o]);
+  const game = process.env.TABULA_ONLINE_GAME ?? "absorption";
+  const host = spawn(process.env.TABULA_CLI, ["online", "host", game, ...options, "--server", onlineServer, "--seat", "level:1"]);
+  const hostLines = [];
+  const hostErrors = [];
+  const hostEnded = new Promise((resolve) => host.on("close", resolve));
+  host.stderr.on("data", (data) => hostErrors.push(String(data)));
+  const code = await new Promise((resolve) => {
+    createInterface({ input: host.stdout }).on("line", (line) => {
+      hostLines.push(line);
+      if (hostLines.length === 1) resolve(line.match(/^code: (\w+)$/)?.[1] ?? null);
+    });
+    setTimeout(() => resolve(null), 30_000);
+  });
+  check(code !== null, `online: the terminal's bot hosts game ${code} (first line ${hostLines[0]}${hostErrors.length ? `; stderr ${hostErrors.join("")}` : ""})`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, lines, errors, waitFor } = await openPage(context, `${onlineServer}/?join=${code}&demo=online:500:5`);
+  const finished = await waitFor("tabula-demo: finished", demoTimeout);
+  const exit = await Promise.race([hostEnded, new Promise((resolve) => setTimeout(() => resolve("still running"), 60_000))]);
+  if (exit === "still running") host.kill();
+  const pageMoves = lines.filter((line) => line.includes("tabula-demo: move ")).length;
+  const hostMoves = hostLines.filter((line) => / plays /.test(line)).length;
+  // The terminal's last two lines: the result, then the final position, as `apply` prints them.
+  const [hostResult, hostPosition] = hostLines.filter((line) => line.trim() !== "").slice(-2);
+  const pageEnd = finished?.match(/finished after (\d+) moves \((.*)\); position «(.*)»/);
+  check(finished !== null && exit === 0, `online: the game ended on both sides (page: ${finished ?? "no end"}; terminal exit ${exit})`);
+  check(pageEnd?.[2] === hostResult && pageEnd?.[3] === hostPosition,
+    `online: both sides saw the same end: "${hostResult}" at ${hostPosition} (page: "${pageEnd?.[2]}" at ${pageEnd?.[3]})`);
+  check(Number(pageEnd?.[1]) === hostMoves && pageMoves === hostMoves, `online: ${hostMoves} moves on the terminal, ${pageMoves} on the page`);
+  const kept = await page.evaluate(() => localStorage.getItem("tabula/online-seats.ron"));
+  check(kept?.includes(code) ?? false, `online: the page keeps its seat in local storage (${kept?.length ?? 0} bytes)`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/online.png` });
+  writeFileSync(`${out}/online.console.log`, lines.join("\n") + "\n");
+  writeFileSync(`${out}/online.terminal.log`, [...hostLines, ...hostErrors].join("\n") + "\n");
+  check(errors.length === 0 && panics(lines).length === 0,
+    `online: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
   await context.close();
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser test: serves dist/ (built by web/build.sh) on 127.0.0.1 and runs web/test.mjs
-# in headless Chromium. Screenshots go to OUT (default target/web-test); look at them.
+# in headless Chromium; then serves it again from tabula-server for one online game against
+# tabula-cli's bot. Screenshots go to OUT (default target/web-test); look at them.
 # Installs Chromium and playwright-core (the browser driver) when they are missing.
 #   web/test.sh [GAME:MOVES:SEED ...]     e.g. web/test.sh adomoc:12:1
 set -euo pipefail
@@ -34,4 +35,21 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 
-PLAYWRIGHT_CORE="$tools/node_modules/playwright-core/index.mjs" node web/test.mjs "http://127.0.0.1:$port" "$out" "$@"
+# The online game: the page from tabula-server itself, as one command hosts the whole game.
+target="${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}"
+CARGO_TARGET_DIR="$target" cargo build -q -p tabula-server -p tabula-cli
+online_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+rm -f "$out"/online.db*
+"$target/debug/tabula-server" --listen "127.0.0.1:$online_port" --database "sqlite://$out/online.db" \
+  --dist "$dist" >"$out/online-server.log" 2>&1 &
+online_server=$!
+trap 'kill $server $online_server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  curl -fs -o /dev/null "http://127.0.0.1:$online_port/index.html" && break
+  sleep 0.1
+done
+curl -fs -o /dev/null "http://127.0.0.1:$online_port/index.html" ||
+  { echo "tabula-server did not come up:" >&2; cat "$out/online-server.log" >&2; exit 1; }
+
+TABULA_ONLINE_SERVER="http://127.0.0.1:$online_port" TABULA_CLI="$target/debug/tabula-cli" \
+  PLAYWRIGHT_CORE="$tools/node_modules/playwright-core/index.mjs" node web/test.mjs "http://127.0.0.1:$port" "$out" "$@"

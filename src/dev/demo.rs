@@ -246,7 +246,7 @@ fn report_progress(demo: &mut Demo, game: &Match) {
     if done && !demo.finished {
         demo.finished = true;
         info!(
-            "tabula-demo: finished after {} moves ({}); position {}",
+            "tabula-demo: finished after {} moves ({}); position «{}»",
             record.len(),
             game.status_text(),
             game.table.position_string()

@@ -37,9 +37,10 @@ pub fn match_for(followed: &Followed) -> Result<Match, String> {
     Ok(game)
 }
 
-/// An end the server decided (a resignation, an agreement, a clock), in words.
+/// The game's end in the server's words (the rules' result, a resignation, an agreement,
+/// a clock), once it is over.
 fn ending_of(followed: &Followed) -> Option<String> {
-    followed.state.ending.map(|_| {
+    followed.is_over().then(|| {
         followed
             .result()
             .unwrap_or_else(|| "The game is over.".to_string())
@@ -47,35 +48,55 @@ fn ending_of(followed: &Followed) -> Option<String> {
 }
 
 /// Takes in what arrived. A game that never arrived because the server refused the
-/// request (an unknown code, a full game) ends the attempt, with the reason for the lobby.
+/// request (an unknown code, a full game), or whose request was lost with the connection,
+/// ends the attempt, with the reason for the lobby.
 pub fn take_news(
     mut commands: Commands,
     mut online: ResMut<OnlineGame>,
     mut problem: ResMut<OnlineProblem>,
 ) {
     for update in online.client.poll(Duration::ZERO) {
+        let arrived = online.client.game().is_some();
         match update {
             Update::Connected => {
                 online.connected = true;
+                online.connections += 1;
                 online.notice = None;
+                // A create or join is asked once (a second could make a second game or
+                // take a second seat): lost with its connection, it is given up.
+                if online.connections > 1 && online.asks_once && online.client.key().is_none() {
+                    problem.0 = Some(
+                        "The connection was lost before the server answered. If the game \
+                         was made, it is in My games; otherwise try again."
+                            .to_string(),
+                    );
+                    commands.remove_resource::<OnlineGame>();
+                    return;
+                }
             }
             Update::Disconnected(why) => {
                 online.connected = false;
                 online.notice = Some(format!("Reconnecting: {why}"));
             }
-            Update::Error(error) if online.client.game().is_none() => {
+            Update::Error(error) if !arrived => {
                 problem.0 = Some(error);
                 commands.remove_resource::<OnlineGame>();
                 return;
             }
             Update::Error(error) => online.notice = Some(error),
-            Update::Seated(_) | Update::State | Update::Moved { .. } => {}
+            // The game went on: an earlier refusal is old news.
+            Update::Moved { .. } => online.notice = None,
+            Update::Seated(_) | Update::State => {}
         }
     }
 }
 
 /// Keeps the seat this client was given, with its game, so "my games" finds it again.
-pub fn keep_seat(online: Res<OnlineGame>, mut kept: ResMut<KeptSeats>, storage: Res<Storage>) {
+pub fn keep_seat(
+    mut online: ResMut<OnlineGame>,
+    mut kept: ResMut<KeptSeats>,
+    storage: Res<Storage>,
+) {
     let (Some(key), Some(game)) = (online.client.key(), online.client.game()) else {
         return;
     };
@@ -92,8 +113,9 @@ pub fn keep_seat(online: Res<OnlineGame>, mut kept: ResMut<KeptSeats>, storage: 
     if kept.keep(seat)
         && let Err(e) = kept.save(&storage)
     {
-        // Shown, not fatal: the game goes on, and the code is on screen to join again.
+        // Shown, not fatal: the game goes on; the next save tries again.
         warn!("{e}");
+        online.notice = Some(e);
     }
 }
 
@@ -125,10 +147,12 @@ pub fn start_match(
 
 /// Brings the match in step with the server's game, one move a frame while the board is
 /// still: the server's next move goes to the turn; a line that parted from the server's
-/// goes back to where they agree. A move of the person's on its way stays.
+/// goes back to where they agree. A move of the person's on its way stays. Once the lines
+/// agree and the server says the game is over, it is over here for good, and its line is
+/// the player's to look through.
 pub fn follow_server(
     mut commands: Commands,
-    online: Res<OnlineGame>,
+    mut online: ResMut<OnlineGame>,
     game: Option<ResMut<Match>>,
     board: Res<BoardShows>,
     mut input: MessageWriter<PlayerInput>,
@@ -141,24 +165,26 @@ pub fn follow_server(
         }
         return;
     }
+    if game.ending.is_some() || !board.settled(&game) {
+        return;
+    }
     let Some(followed) = online.client.game() else {
         return;
     };
-    let ending = ending_of(followed);
-    if game.ending != ending {
-        game.ending = ending;
-    }
-    if !board.settled(&game) || game.table.status().is_over() {
-        // Once the rules end the game its line is the player's to look through.
-        return;
-    }
     let server = &followed.state.moves;
     let line = game.table.line();
     let common = line.iter().zip(server).take_while(|(a, b)| a == b).count();
-    let in_step = common == line.len() && common == server.len();
+    if common == line.len() && common == server.len() {
+        // In step: the server's end, if any, is the game's.
+        let ending = ending_of(followed);
+        if ending.is_some() {
+            game.ending = ending;
+        }
+        return;
+    }
     let mine_on_its_way =
         common == server.len() && line.len() == common + 1 && online.client.is_waiting();
-    if in_step || mine_on_its_way {
+    if mine_on_its_way {
         return;
     }
     if common == line.len() {
@@ -170,9 +196,12 @@ pub fn follow_server(
     if table.go_to(common).is_ok() {
         table.discard_later_moves();
     }
+    // The same move may be played again now.
+    online.sent = None;
 }
 
-/// Sends the person's move once the rules took it here.
+/// Sends the person's move once the rules took it here (once: a refused one is taken
+/// back by [`follow_server`] when the board is still).
 pub fn send_moves(mut online: ResMut<OnlineGame>, game: Res<Match>) {
     if online.match_id != Some(game.id) || online.client.is_waiting() {
         return;
@@ -185,9 +214,12 @@ pub fn send_moves(mut online: ResMut<OnlineGame>, game: Res<Match>) {
     if line.len() != held + 1 || line[..held] != followed.state.moves[..] {
         return;
     }
-    let text = line[held].clone();
-    if let Err(e) = online.client.play(&text) {
-        // The move is taken back here by the next frame's follow_server.
+    let move_sent = Some((held, line[held].clone()));
+    if online.sent == move_sent {
+        return;
+    }
+    online.sent = move_sent;
+    if let Err(e) = online.client.play(&line[held]) {
         online.notice = Some(e);
     }
 }

@@ -22,6 +22,12 @@ pub struct KeptSeats {
     /// Oldest first.
     #[serde(default)]
     pub seats: Vec<KeptSeat>,
+    /// Seats forgotten here, so that a save does not bring them back from the file.
+    #[serde(skip)]
+    forgotten: Vec<KeptSeat>,
+    /// Why the file could not be read: it is then never written over.
+    #[serde(skip)]
+    unreadable: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +41,11 @@ pub struct KeptSeat {
 }
 
 impl KeptSeat {
+    /// Whether both are the same seat of the same game (a token may be newer).
+    fn same_seat(&self, other: &KeptSeat) -> bool {
+        self.server == other.server && self.code == other.code && self.seat == other.seat
+    }
+
     pub fn key(&self) -> SeatKey {
         SeatKey {
             code: self.code.clone(),
@@ -50,10 +61,12 @@ impl KeptSeats {
             Ok(Some(text)) => text,
             Ok(None) => return (KeptSeats::default(), None),
             Err(e) => {
-                return (
-                    KeptSeats::default(),
-                    Some(format!("Your online games could not be read: {e}")),
-                );
+                let problem = format!("Your online games could not be read: {e}");
+                let seats = KeptSeats {
+                    unreadable: Some(problem.clone()),
+                    ..KeptSeats::default()
+                };
+                return (seats, Some(problem));
             }
         };
         match ron::from_str::<KeptSeats>(&text) {
@@ -72,9 +85,16 @@ impl KeptSeats {
         }
     }
 
-    pub fn save(&self, storage: &Storage) -> Result<(), String> {
+    /// Writes the seats, with those another window of the game kept meanwhile.
+    pub fn save(&mut self, storage: &Storage) -> Result<(), String> {
         if storage.dir.is_none() {
             return Ok(());
+        }
+        if let Some(why) = &self.unreadable {
+            return Err(format!("{why}; it is left as it is"));
+        }
+        if let (on_file, None) = KeptSeats::read(storage) {
+            self.merge(on_file);
         }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| format!("the online games could not be written: {e}"))?;
@@ -84,13 +104,28 @@ impl KeptSeats {
             .map_err(|e| format!("Your online games could not be kept: {e}"))
     }
 
-    /// Adds a seat (or updates it); false if it was kept already as it is.
+    /// Takes in the seats of `other` this list lacks (and did not forget), oldest first.
+    fn merge(&mut self, other: KeptSeats) {
+        let mut merged: Vec<KeptSeat> = other
+            .seats
+            .into_iter()
+            .filter(|seat| {
+                !self.forgotten.contains(seat) && !self.seats.iter().any(|s| s.same_seat(seat))
+            })
+            .collect();
+        merged.append(&mut self.seats);
+        let over = merged.len().saturating_sub(MAX_KEPT);
+        merged.drain(..over);
+        self.seats = merged;
+    }
+
+    /// Adds a seat (or updates its token); false if it was kept already as it is.
     pub fn keep(&mut self, seat: KeptSeat) -> bool {
-        let same = |s: &KeptSeat| s.server == seat.server && s.code == seat.code;
-        if self.seats.iter().any(|s| *s == seat) {
+        if self.seats.contains(&seat) {
             return false;
         }
-        self.seats.retain(|s| !same(s));
+        self.seats.retain(|s| !s.same_seat(&seat));
+        self.forgotten.retain(|s| !s.same_seat(&seat));
         self.seats.push(seat);
         let over = self.seats.len().saturating_sub(MAX_KEPT);
         self.seats.drain(..over);
@@ -102,11 +137,15 @@ impl KeptSeats {
         self.seats.iter().rev().filter(move |s| s.server == server)
     }
 
+    /// Drops the seats held in game `code` on `server` from the list.
     pub fn forget(&mut self, server: &str, code: &str) -> bool {
-        let before = self.seats.len();
-        self.seats
-            .retain(|s| !(s.server == server && s.code == code));
-        self.seats.len() != before
+        let (gone, kept) = std::mem::take(&mut self.seats)
+            .into_iter()
+            .partition::<Vec<_>, _>(|s| s.server == server && s.code == code);
+        self.seats = kept;
+        let any = !gone.is_empty();
+        self.forgotten.extend(gone);
+        any
     }
 }
 
@@ -154,6 +193,42 @@ mod tests {
         let mut fewer = read.clone();
         assert!(fewer.forget("http://127.0.0.1:8080", "AAAAAA"));
         assert_eq!(fewer.seats.len(), 1);
+        std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
+    }
+
+    #[test]
+    fn two_windows_keep_each_others_seats_and_forgetting_holds() {
+        let storage = scratch("two-windows");
+        let (mut first, _) = KeptSeats::read(&storage);
+        let (mut second, _) = KeptSeats::read(&storage);
+        first.keep(seat("AAAAAA"));
+        first.save(&storage).unwrap();
+        second.keep(seat("BBBBBB"));
+        second.save(&storage).unwrap();
+        let (read, _) = KeptSeats::read(&storage);
+        let codes: Vec<&str> = read.seats.iter().map(|s| s.code.as_str()).collect();
+        assert_eq!(codes, ["AAAAAA", "BBBBBB"]);
+        // A seat forgotten in one window does not come back from the file.
+        assert!(second.forget("http://127.0.0.1:8080", "AAAAAA"));
+        second.save(&storage).unwrap();
+        assert_eq!(KeptSeats::read(&storage).0.seats.len(), 1);
+        // Three players from one machine: two seats of one game are two seats.
+        let mut other_seat = seat("BBBBBB");
+        other_seat.seat = 2;
+        assert!(second.keep(other_seat));
+        assert_eq!(second.seats.len(), 2);
+        std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_never_written_over() {
+        let storage = scratch("unreadable");
+        // A folder where the file should be: reading it fails, and so must saving.
+        std::fs::create_dir_all(storage.path(SEATS_FILE).unwrap()).unwrap();
+        let (mut kept, problem) = KeptSeats::read(&storage);
+        assert!(problem.unwrap().contains("could not be read"));
+        kept.keep(seat("AAAAAA"));
+        assert!(kept.save(&storage).unwrap_err().contains("left as it is"));
         std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
     }
 

@@ -31,6 +31,12 @@ pub struct OnlineGame {
     /// The match that shows the game, once the game arrived.
     pub match_id: Option<u64>,
     pub connected: bool,
+    /// How many times the connection came up.
+    pub connections: u32,
+    /// Whether the request is asked only once (a create or a join, not a resume or watch).
+    pub asks_once: bool,
+    /// The person's move last sent (its ply and text), so it is sent once.
+    pub sent: Option<(usize, String)>,
     /// What the server refused last, or why the connection is down, for the screen.
     pub notice: Option<String>,
 }
@@ -151,6 +157,9 @@ fn go_online(
                 server: request.server.clone(),
                 match_id: None,
                 connected: false,
+                connections: 0,
+                asks_once: matches!(request.goal, Goal::Create { .. } | Goal::Join { .. }),
+                sent: None,
                 notice: None,
             });
         }

@@ -287,7 +287,7 @@ fn describe(summary: Option<&GameSummary>) -> String {
     }
     let turn = match game.to_move {
         Some(to_move) if to_move == game.your_seat => "your turn".to_string(),
-        Some(to_move) => format!("player {} to move", to_move + 1),
+        Some(to_move) => format!("player {} to move", to_move.saturating_add(1)),
         None => "over".to_string(),
     };
     let waiting = match game.open_seats {

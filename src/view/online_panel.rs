@@ -10,11 +10,10 @@ use tabula_online::Followed;
 
 /// Seat `seat` as the panel names it.
 fn seat_name(followed: &Followed, seat: usize) -> String {
-    followed
-        .state
-        .seats
-        .get(seat)
-        .map_or_else(|| format!("Player {}", seat + 1), |s| s.name.clone())
+    followed.state.seats.get(seat).map_or_else(
+        || format!("Player {}", seat.saturating_add(1)),
+        |s| s.name.clone(),
+    )
 }
 
 /// What a seat's line in the panel adds in an online game: you, away, not taken yet.
