@@ -25,31 +25,38 @@ if [[ ! -d "$tools/node_modules/playwright-core" ]]; then
 fi
 
 # A free port on loopback (the clipboard needs a secure context: 127.0.0.1 counts).
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# Waits for a server on PORT to serve the page; says what its LOG holds if it never does.
+wait_for_page() {
+  local port=$1 log=$2
+  for _ in $(seq 100); do
+    curl -fs -o /dev/null "http://127.0.0.1:$port/index.html" && return 0
+    sleep 0.1
+  done
+  echo "the server on port $port did not come up:" >&2
+  cat "$log" >&2
+  exit 1
+}
+
 mkdir -p "$out"
+port=$(free_port)
 python3 -m http.server --bind 127.0.0.1 "$port" --directory "$dist" >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -fs -o /dev/null "http://127.0.0.1:$port/index.html" && break
-  sleep 0.1
-done
+wait_for_page "$port" "$out/server.log"
 
 # The online game: the page from tabula-server itself, as one command hosts the whole game.
 target="${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}"
 CARGO_TARGET_DIR="$target" cargo build -q -p tabula-server -p tabula-cli
-online_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+online_port=$(free_port)
 rm -f "$out"/online.db*
 "$target/debug/tabula-server" --listen "127.0.0.1:$online_port" --database "sqlite://$out/online.db" \
   --dist "$dist" >"$out/online-server.log" 2>&1 &
 online_server=$!
 trap 'kill $server $online_server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  curl -fs -o /dev/null "http://127.0.0.1:$online_port/index.html" && break
-  sleep 0.1
-done
-curl -fs -o /dev/null "http://127.0.0.1:$online_port/index.html" ||
-  { echo "tabula-server did not come up:" >&2; cat "$out/online-server.log" >&2; exit 1; }
+wait_for_page "$online_port" "$out/online-server.log"
 
 TABULA_ONLINE_SERVER="http://127.0.0.1:$online_port" TABULA_CLI="$target/debug/tabula-cli" \
   PLAYWRIGHT_CORE="$tools/node_modules/playwright-core/index.mjs" node web/test.mjs "http://127.0.0.1:$port" "$out" "$@"
