@@ -19,6 +19,8 @@ pub mod storage;
 pub mod table;
 pub mod turn;
 mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod web_page;
 
 use bevy::prelude::*;
 

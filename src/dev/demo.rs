@@ -58,12 +58,11 @@ fn demo_request() -> Option<DemoRequest> {
 /// the browser test takes its own).
 #[cfg(target_arch = "wasm32")]
 fn demo_request() -> Option<DemoRequest> {
-    let search = web_sys::window()?.location().search().ok()?;
-    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    use crate::web_page::param;
     Some(DemoRequest {
-        spec: params.get("demo")?,
-        options: params.get("options").unwrap_or_default(),
-        seats: params.get("seats").unwrap_or_default(),
+        spec: param("demo")?,
+        options: param("options").unwrap_or_default(),
+        seats: param("seats").unwrap_or_default(),
         screenshot: None,
     })
 }

@@ -19,9 +19,7 @@ struct Invite(Option<String>);
 /// The code in the page's address.
 #[cfg(target_arch = "wasm32")]
 fn invited_to() -> Option<String> {
-    let search = web_sys::window()?.location().search().ok()?;
-    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    let code = params.get("join")?.trim().to_ascii_uppercase();
+    let code = crate::web_page::param("join")?.trim().to_ascii_uppercase();
     (!code.is_empty()).then_some(code)
 }
 

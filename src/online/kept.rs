@@ -114,9 +114,8 @@ impl KeptSeats {
             })
             .collect();
         merged.append(&mut self.seats);
-        let over = merged.len().saturating_sub(MAX_KEPT);
-        merged.drain(..over);
         self.seats = merged;
+        self.forget_oldest_past_cap();
     }
 
     /// Adds a seat (or updates its token); false if it was kept already as it is.
@@ -127,9 +126,13 @@ impl KeptSeats {
         self.seats.retain(|s| !s.same_seat(&seat));
         self.forgotten.retain(|s| !s.same_seat(&seat));
         self.seats.push(seat);
+        self.forget_oldest_past_cap();
+        true
+    }
+
+    fn forget_oldest_past_cap(&mut self) {
         let over = self.seats.len().saturating_sub(MAX_KEPT);
         self.seats.drain(..over);
-        true
     }
 
     /// The seats on `server`, newest first.

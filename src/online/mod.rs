@@ -81,9 +81,7 @@ fn platform_server() -> String {
 
 #[cfg(target_arch = "wasm32")]
 fn platform_server() -> String {
-    web_sys::window()
-        .and_then(|window| window.location().origin().ok())
-        .unwrap_or_else(|| "http://127.0.0.1:8080".to_string())
+    crate::web_page::origin().unwrap_or_else(|| "http://127.0.0.1:8080".to_string())
 }
 
 pub fn plugin(app: &mut App) {

@@ -1,6 +1,7 @@
 //! The online part of the side panel: the game's code and invite link, the connection,
 //! the clock, and the requests between the players (draw offers, take-backs, resigning).
 
+use super::page::unix_millis;
 use super::style::ERROR_COLOUR;
 use crate::online::{OnlineAction, OnlineGame};
 use crate::screens::Match;
@@ -107,9 +108,7 @@ pub fn online_section(
         ui.label(format!("Waiting for {}…", seat_name(followed, to_move)));
     }
     if let Some(deadline) = followed.state.deadline_ms {
-        let now = web_time::SystemTime::now()
-            .duration_since(web_time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
+        let now = u64::try_from(unix_millis()).unwrap_or(u64::MAX);
         let left = deadline.saturating_sub(now) / 1000;
         let who = followed
             .to_move()

@@ -20,7 +20,7 @@ fn title_shown() {
 }
 
 /// Milliseconds since 1970, as the page's `Date.now()` counts them.
-fn unix_millis() -> u128 {
+pub(super) fn unix_millis() -> u128 {
     web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |since| since.as_millis())

@@ -177,9 +177,8 @@ mod tests {
 
     #[test]
     fn a_game_nobody_follows_is_let_go_and_comes_back_whole() {
-        let dir = std::env::temp_dir().join(format!("tabula-rooms-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let url = format!("sqlite://{}", dir.join("rooms.sqlite3").display());
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("rooms.sqlite3").display());
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -202,6 +201,5 @@ mod tests {
             again.play(&rooms.store, 1, 1, "Ff3f5").await.unwrap();
             assert_eq!(again.view(None).await.moves.len(), 2);
         });
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

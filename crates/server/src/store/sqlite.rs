@@ -338,10 +338,8 @@ mod tests {
 
     #[test]
     fn an_older_database_is_brought_up_to_date_and_keeps_its_games() {
-        let dir = std::env::temp_dir().join(format!("tabula-migrate-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("old.sqlite3");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite3");
         {
             // A database as the first schema left it, with one game in it.
             let conn = Connection::open(&path).unwrap();
@@ -405,6 +403,5 @@ mod tests {
             })
             .unwrap();
         assert_eq!(versions as usize, migrations::SQLITE.len());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
