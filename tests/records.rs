@@ -251,7 +251,7 @@ fn the_autosave_brings_each_game_back_and_a_damaged_one_is_kept() {
     assert!(app.world().resource::<Resumable>().0.is_none());
     let problems = &app.world().resource::<ConfigProblems>().0;
     assert!(
-        problems.iter().any(|p| p.contains("move 1 (zz)")),
+        problems.iter().any(|p| p.contains("move 1 (\"zz\")")),
         "{problems:?}"
     );
     assert_eq!(storage.read(AUTOSAVE), Ok(None));

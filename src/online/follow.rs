@@ -19,9 +19,13 @@ pub fn match_for(followed: &Followed) -> Result<Match, String> {
     let kind = GameKind::parse(&state.game)?;
     let mut table = new_table(kind, &state.settings)?;
     for (ply, text) in state.moves.iter().enumerate() {
-        table
-            .play_notation(text)
-            .map_err(|e| format!("the server's move {} ({text}): {e}", ply + 1))?;
+        table.play_notation(text).map_err(|e| {
+            format!(
+                "the server's move {} ({}): {e}",
+                ply + 1,
+                tabula_session::rules::text::quoted(text)
+            )
+        })?;
     }
     let seats = (0..table.num_players())
         .map(|seat| {

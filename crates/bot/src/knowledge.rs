@@ -46,11 +46,7 @@ pub fn sampled_moves<G: Game, R: Rng + ?Sized>(
     rng: &mut R,
     limit: usize,
 ) -> Option<Vec<G::Move>> {
-    if game
-        .count_moves()
-        .to_u64()
-        .is_some_and(|count| count <= limit as u64)
-    {
+    if game.has_at_most_moves(limit as u64) {
         return None;
     }
     let mut moves = Vec::with_capacity(limit);

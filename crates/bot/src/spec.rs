@@ -5,6 +5,7 @@ use crate::levels::Levels;
 use crate::mcts::{Budget, MctsConfig, Playout};
 use std::fmt;
 use std::str::FromStr;
+use tabula_rules::text::quoted;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
@@ -41,21 +42,38 @@ impl FromStr for BotSpec {
         let (mut config, mut budget) = match kind {
             "random" if params.is_empty() => return Ok(BotSpec::Random),
             "level" => {
-                let n = params
-                    .parse()
-                    .map_err(|_| format!("level:N needs a number, not {params:?}"))?;
+                let n = params.parse().map_err(|_| {
+                    format!(
+                        "level:N needs a number, not {params_q}",
+                        params_q = quoted(params)
+                    )
+                })?;
                 return BotSpec::level(n);
             }
             "uct" => (MctsConfig::plain_uct(), Budget::default()),
             "mcts" => (MctsConfig::default(), Budget::default()),
-            _ => return Err(format!("unknown bot {text:?}; {SPEC_HELP}")),
+            _ => {
+                return Err(format!(
+                    "unknown bot {text_q}; {SPEC_HELP}",
+                    text_q = quoted(text)
+                ));
+            }
         };
         for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("bot {text:?}: {pair:?} is not key=value"))?;
+            let (key, value) = pair.split_once('=').ok_or_else(|| {
+                format!(
+                    "bot {text_q}: {pair_q} is not key=value",
+                    text_q = quoted(text),
+                    pair_q = quoted(pair)
+                )
+            })?;
             let (key, value) = (key.trim(), value.trim());
-            let bad = || format!("bot {text:?}: {key}={value} is not a valid value");
+            let bad = || {
+                format!(
+                    "bot {text_q}: {key}={value} is not a valid value",
+                    text_q = quoted(text)
+                )
+            };
             let flag = |v: &str| match v {
                 "true" | "on" | "1" => Ok(true),
                 "false" | "off" | "0" => Ok(false),
@@ -75,14 +93,26 @@ impl FromStr for BotSpec {
                 "knowledge" => config.knowledge = flag(value)?,
                 "solver" => config.solver = flag(value)?,
                 "moves" => config.max_moves = value.parse().map_err(|_| bad())?,
-                _ => return Err(format!("bot {text:?}: unknown key {key:?}; {SPEC_HELP}")),
+                _ => {
+                    return Err(format!(
+                        "bot {text_q}: unknown key {key_q}; {SPEC_HELP}",
+                        text_q = quoted(text),
+                        key_q = quoted(key)
+                    ));
+                }
             }
         }
         if budget.iterations.is_none() && budget.millis.is_none() {
-            return Err(format!("bot {text:?} needs a budget: iters=N or ms=N"));
+            return Err(format!(
+                "bot {text_q} needs a budget: iters=N or ms=N",
+                text_q = quoted(text)
+            ));
         }
         if config.max_moves == 0 {
-            return Err(format!("bot {text:?}: moves must be at least 1"));
+            return Err(format!(
+                "bot {text_q}: moves must be at least 1",
+                text_q = quoted(text)
+            ));
         }
         Ok(BotSpec::Search { config, budget })
     }

@@ -2,6 +2,8 @@
 //! start from, and verb flags.
 
 use std::fmt;
+use std::ops::RangeInclusive;
+use tabula_rules::text::{quoted, whole_number_for};
 
 #[derive(Debug, Default)]
 pub struct Args {
@@ -28,6 +30,10 @@ pub struct Args {
     pub rest: Vec<String>,
 }
 
+/// Perft past this depth would not finish in a lifetime on any game here.
+const MAX_DEPTH: u64 = 64;
+const MAX_JOBS: u64 = 1024;
+
 #[derive(Debug)]
 pub struct UsageError(pub String);
 
@@ -37,10 +43,30 @@ impl fmt::Display for UsageError {
     }
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, UsageError> {
-    value
-        .parse()
-        .map_err(|_| UsageError(format!("{flag} needs a number, not {value:?}")))
+/// A whole number within `range`, which fits `T`.
+fn number<T: TryFrom<u64>>(
+    flag: &str,
+    value: &str,
+    range: RangeInclusive<u64>,
+) -> Result<T, UsageError> {
+    let n = whole_number_for(flag, value, range).map_err(UsageError)?;
+    T::try_from(n).map_err(|_| UsageError(format!("{flag} is too big: {n}")))
+}
+
+/// Seconds for a time budget: a finite number from a hundredth of a second to a day.
+fn seconds(flag: &str, value: &str) -> Result<f64, UsageError> {
+    const RANGE: RangeInclusive<f64> = 0.01..=86_400.0;
+    match value.trim().parse::<f64>() {
+        Ok(s) if RANGE.contains(&s) => Ok(s),
+        Ok(_) => Err(UsageError(format!(
+            "{flag} must be 0.01 to 86400 seconds, not {}",
+            quoted(value)
+        ))),
+        Err(_) => Err(UsageError(format!(
+            "{flag} needs a number of seconds, not {}",
+            quoted(value)
+        ))),
+    }
 }
 
 impl Args {
@@ -91,30 +117,35 @@ impl Args {
             match flag {
                 "--option" | "-o" => {
                     let (key, val) = value.split_once('=').ok_or_else(|| {
-                        UsageError(format!("--option takes key=value, not {value:?}"))
+                        UsageError(format!(
+                            "--option takes key=value, not {value_q}",
+                            value_q = quoted(&value)
+                        ))
                     })?;
                     args.options
                         .push((key.trim().to_string(), val.trim().to_string()));
                 }
                 "--record" => args.record = Some(value),
                 "--position" => args.position = Some(value),
-                "--depth" => args.depth = Some(number(flag, &value)?),
+                "--depth" => args.depth = Some(number(flag, &value, 1..=MAX_DEPTH)?),
                 "--seats" => args.seats = Some(value),
-                "--games" => args.games = Some(number(flag, &value)?),
-                "--seed" => args.seed = Some(number(flag, &value)?),
-                "--max-plies" => args.max_plies = Some(number(flag, &value)?),
-                "--seconds" => args.seconds = Some(number(flag, &value)?),
+                "--games" => args.games = Some(number(flag, &value, 1..=u64::MAX)?),
+                "--seed" => args.seed = Some(number(flag, &value, 0..=u64::MAX)?),
+                "--max-plies" => args.max_plies = Some(number(flag, &value, 1..=u32::MAX as u64)?),
+                "--seconds" => args.seconds = Some(seconds(flag, &value)?),
                 "--bots" => args.bots = Some(value),
                 "--bot" => args.bot = Some(value),
-                "--jobs" => args.jobs = Some(number(flag, &value)?),
+                "--jobs" => args.jobs = Some(number(flag, &value, 1..=MAX_JOBS)?),
                 "--server" => args.server = Some(value),
                 "--seat" => args.seat = Some(value),
-                "--take" => args.take = Some(number(flag, &value)?),
+                "--take" => args.take = Some(number(flag, &value, 1..=3)?),
                 "--pace" => args.pace = Some(value),
-                "--move-seconds" => args.move_seconds = Some(number(flag, &value)?),
+                "--move-seconds" => {
+                    args.move_seconds = Some(number(flag, &value, 1..=u32::MAX as u64)?)
+                }
                 "--count" => args.count = true,
                 _ if word.starts_with("--") => {
-                    return Err(UsageError(format!("unknown flag {word}")));
+                    return Err(UsageError(format!("unknown flag {}", quoted(word))));
                 }
                 _ => args.rest.push(word.to_string()),
             }

@@ -15,8 +15,17 @@ pub fn show<G: Game>(args: &Args) -> Result<(), String> {
 pub fn moves<G: Game>(args: &Args) -> Result<(), String> {
     let game = setup::start::<G>(args)?;
     if args.count {
-        println!("{} moves", game.count_moves());
-        return Ok(());
+        return match game.count_moves_within(tabula_rules::SHOWN_COUNT_WORK) {
+            Some(count) => {
+                println!("{count} moves");
+                Ok(())
+            }
+            None => Err(format!(
+                "too many moves to count quickly: under progressive capture more than {} \
+                 splits would each need an order found one by one (`moves` still lists them)",
+                tabula_rules::SHOWN_COUNT_WORK
+            )),
+        };
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut n: u64 = 0;
@@ -36,7 +45,11 @@ pub fn perft<G: Game>(args: &Args) -> Result<(), String> {
     let game = setup::start::<G>(args)?;
     let depth = args.depth.ok_or("perft needs --depth D")?;
     for d in 1..=depth {
-        println!("{d} {}", tabula_rules::perft(&game, d));
+        let count = tabula_rules::perft(&game, d);
+        println!("{d} {count}");
+        if count.is_zero() {
+            break; // No deeper line exists: every further depth would say 0 too.
+        }
     }
     Ok(())
 }
@@ -49,7 +62,7 @@ pub fn apply<G: Game>(args: &Args) -> Result<(), String> {
     }
     for text in &args.rest {
         let mover = game.player_name(game.to_move());
-        let events = play_text(&mut game, text).map_err(|e| format!("{text}: {e}"))?;
+        let events = play_text(&mut game, text)?;
         println!("{mover} {text}");
         for event in &events {
             println!("  {}", game.describe_event(event));

@@ -5,6 +5,7 @@ mod bots;
 mod inspect;
 mod online;
 mod play;
+mod progress;
 mod random;
 mod setup;
 
@@ -18,7 +19,7 @@ const USAGE: &str =
 verbs:
   show GAME                  the board, whose turn it is, threatened stacks
   moves GAME [--count]       every legal move, then 'N moves' (--count: only that line)
-  perft GAME --depth D       'DEPTH COUNT' for each depth 1..D
+  perft GAME --depth D       'DEPTH COUNT' for each depth 1..D (1-64), ending early at 0
   apply GAME MOVE...         plays the moves, printing events, then the position string
   play GAME [--seats human,level:3] [--seed S]
                              a whole game in the terminal; a seat is human or a bot
@@ -31,6 +32,7 @@ verbs:
                              random games, checking every invariant after every move
   bench [GAME] [--seconds S] [--max-plies P]
                              random playouts and legal moves generated per second
+                             (S seconds for each, 3 by default)
   online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
          [--pace live|correspondence] [--move-seconds S]
                              a game on a tabula-server: prints 'code: CODE' first,
@@ -54,8 +56,33 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let words: Vec<String> = std::env::args().skip(1).collect();
+    let words = match utf8_arguments(std::env::args_os().skip(1)) {
+        Ok(words) => words,
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::exit(2);
+        }
+    };
     std::process::exit(run(&words));
+}
+
+/// The arguments as text, or which one is not valid UTF-8 (shown with the bad bytes
+/// replaced, as the program could not read it).
+fn utf8_arguments(
+    arguments: impl Iterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    arguments
+        .enumerate()
+        .map(|(i, argument)| {
+            argument.into_string().map_err(|raw| {
+                format!(
+                    "argument {} is not valid UTF-8 text: {}",
+                    i + 1,
+                    tabula_rules::text::quoted(&raw.to_string_lossy())
+                )
+            })
+        })
+        .collect()
 }
 
 fn run(words: &[String]) -> i32 {
@@ -89,13 +116,16 @@ fn run(words: &[String]) -> i32 {
         }));
     }
     let Some(game) = words.get(1) else {
-        eprintln!("{verb} needs a game name\n\n{USAGE}");
+        eprintln!(
+            "{} needs a game name\n\n{USAGE}",
+            tabula_rules::text::quoted(verb)
+        );
         return 2;
     };
     let args = match Args::parse(&words[2..]) {
         Ok(args) => args,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {}", one_line(&e.0));
             return 2;
         }
     };
@@ -119,7 +149,10 @@ fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
             Err(e) => finish(Err(e)),
         },
         _ => {
-            eprintln!("unknown verb {verb:?}\n\n{USAGE}");
+            eprintln!(
+                "unknown verb {}\n\n{USAGE}",
+                tabula_rules::text::quoted(verb)
+            );
             2
         }
     }
@@ -144,8 +177,21 @@ fn finish(result: Result<(), String>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", one_line(&e));
             2
         }
     }
+}
+
+/// A message as one line with no control characters: a last guard, so that no input
+/// quoted raw on its way here can forge a line of output or drive the terminal.
+fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| match c {
+            '\n' => " / ".to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }

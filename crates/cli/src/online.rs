@@ -10,6 +10,7 @@ use tabula_bot::BotSpec;
 use tabula_online::protocol::{ClientMsg, Pace, SeatKey, UndoRequest};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Followed, Goal, OnlineClient, Update};
+use tabula_rules::text::quoted;
 use tabula_session::{GameKind, Seat};
 
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
@@ -28,7 +29,10 @@ pub fn online(words: &[String]) -> Result<(), String> {
         .ok_or_else(|| format!("online {mode} needs {}", what_follows(mode)))?;
     let args = crate::args::Args::parse(&words[2..]).map_err(|e| e.0)?;
     if let Some(extra) = args.rest.first() {
-        return Err(format!("unexpected argument {extra:?}"));
+        return Err(format!(
+            "unexpected argument {extra_q}",
+            extra_q = quoted(extra)
+        ));
     }
     let goal = match mode.as_str() {
         "host" => host_goal(target, &args)?,
@@ -71,7 +75,12 @@ fn host_goal(game: &str, args: &Args) -> Result<Goal, String> {
     let pace = match args.pace.as_deref() {
         None | Some("live") => Pace::Live,
         Some("correspondence") => Pace::Correspondence,
-        Some(other) => return Err(format!("--pace is live or correspondence, not {other:?}")),
+        Some(other) => {
+            return Err(format!(
+                "--pace is live or correspondence, not {other_q}",
+                other_q = quoted(other)
+            ));
+        }
     };
     let seat = match args.take {
         None => 0,

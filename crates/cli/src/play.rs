@@ -72,7 +72,7 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
                         continue;
                     }
                     "count" => {
-                        println!("{} legal moves", game.count_moves());
+                        println!("{} legal moves", tabula_rules::shown_move_count(game));
                         continue;
                     }
                     "moves" => {
@@ -123,7 +123,7 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
 
 fn list_moves<G: Knowledge>(game: &G) {
     const SHOWN: usize = 60;
-    let count = game.count_moves();
+    let count = tabula_rules::shown_move_count(game);
     let listed: Vec<String> = game
         .legal_moves()
         .take(SHOWN)
@@ -136,7 +136,7 @@ fn list_moves<G: Knowledge>(game: &G) {
         "  "
     };
     println!("{}", listed.join(separator));
-    if count.to_u64().is_none_or(|c| c as usize > SHOWN) {
+    if !count.parse::<u64>().is_ok_and(|c| c <= SHOWN as u64) {
         println!("... the first {SHOWN} of {count} legal moves");
     }
 }

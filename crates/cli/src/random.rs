@@ -1,6 +1,7 @@
 //! `random` (random games with every invariant checked) and `bench` (speed).
 
 use crate::args::Args;
+use crate::progress::Progress;
 use crate::setup;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -21,10 +22,18 @@ pub fn random<G: Game>(args: &Args) -> Result<i32, String> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut outcomes: BTreeMap<String, u64> = BTreeMap::new();
     let mut total_plies: u64 = 0;
+    let mut progress = Progress::new();
     for index in 0..games {
         let mut game = start.clone();
         let mut plies = 0;
         while game.status() == Status::Ongoing && plies < max_plies {
+            progress.tick(|| {
+                format!(
+                    "game {} of {games}, ply {plies}; {} plies checked so far",
+                    index + 1,
+                    total_plies + plies as u64
+                )
+            });
             let Some(mv) = game.random_move(&mut rng) else {
                 return fail(
                     index,
@@ -133,12 +142,18 @@ pub fn bench<G: Game>(
         let mut samples: Vec<G> = Vec::new();
         let cap = args.max_plies.unwrap_or(DEFAULT_MAX_PLIES);
         let mut capped: u64 = 0;
+        let mut cut_short = false;
         while began.elapsed() < budget {
             let mut game = start.clone();
             let mut length = 0;
             while let Some(mv) = game.random_move(&mut rng) {
                 game.play_unchecked(&mv);
                 length += 1;
+                // Big positions make long playouts: the time asked is kept all the same.
+                if began.elapsed() >= budget {
+                    cut_short = true;
+                    break;
+                }
                 if length >= cap {
                     capped += (game.status() == Status::Ongoing) as u64;
                     break;
@@ -147,7 +162,7 @@ pub fn bench<G: Game>(
                     samples.push(game.clone());
                 }
             }
-            playouts += 1;
+            playouts += !cut_short as u64;
             plies += length as u64;
         }
         let elapsed = began.elapsed().as_secs_f64();
@@ -158,7 +173,14 @@ pub fn bench<G: Game>(
         let mut positions: u64 = 0;
         'outer: loop {
             for game in &samples {
-                generated += game.legal_moves().count() as u64;
+                // One position may hold more moves than the time allows: look at the
+                // clock every few thousand.
+                for (i, _) in game.legal_moves().enumerate() {
+                    generated += 1;
+                    if i % 4096 == 4095 && generation_began.elapsed() >= budget {
+                        break 'outer;
+                    }
+                }
                 positions += 1;
                 if generation_began.elapsed() >= budget {
                     break 'outer;
@@ -176,6 +198,9 @@ pub fn bench<G: Game>(
             plies as f64 / playouts.max(1) as f64,
             plies as f64 / elapsed
         );
+        if cut_short {
+            println!("  (the last playout was cut short when the time ran out)");
+        }
         if capped > 0 {
             println!("  ({capped} of those playouts were stopped unfinished at the {cap}-ply cap)");
         }

@@ -7,9 +7,38 @@ use tabula_session::{Match, Settings, options};
 
 /// The `--option` settings with `@FILE` values read from their files.
 pub fn settings(args: &Args) -> Result<Settings, String> {
-    options::read_file_values(&args.options, |path| {
-        std::fs::read_to_string(path).map_err(|e| e.to_string())
-    })
+    options::read_file_values(&args.options, read_value_file)
+}
+
+/// An option value's file is small text: a Super-Adaptoid board is a few hundred bytes.
+const MAX_VALUE_FILE: u64 = 1 << 20;
+
+/// The text of an `@FILE` value: only a regular file of at most 1 MB is read, so that
+/// `/dev/zero` or a huge file is refused before anything is read.
+fn read_value_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let metadata = file.metadata().map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a regular file".into());
+    }
+    if metadata.len() > MAX_VALUE_FILE {
+        return Err(format!(
+            "{} bytes, more than the {MAX_VALUE_FILE} an option value may have",
+            metadata.len()
+        ));
+    }
+    let mut text = String::new();
+    // The file may grow after the check: read no more than the limit, plus one byte to see it.
+    file.take(MAX_VALUE_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_VALUE_FILE {
+        return Err(format!(
+            "more than the {MAX_VALUE_FILE} bytes an option value may have"
+        ));
+    }
+    Ok(text)
 }
 
 /// The position a verb starts from, as a match whose line holds the record's moves.
@@ -22,7 +51,7 @@ pub fn start_match<G: Game>(args: &Args) -> Result<Match<G>, String> {
     if let Some(record) = &args.record {
         for (i, text) in G::split_moves(record).iter().enumerate() {
             game.play_notation(text)
-                .map_err(|e| format!("record move {} ({text}): {e}", i + 1))?;
+                .map_err(|e| format!("record move {}: {e}", i + 1))?;
         }
     }
     Ok(game)
@@ -32,8 +61,9 @@ pub fn start<G: Game>(args: &Args) -> Result<G, String> {
     Ok(start_match::<G>(args)?.game().clone())
 }
 
-/// Reads and plays one move, returning its events.
+/// Reads and plays one move, returning its events. Errors quote the move.
 pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Vec<G::Event>, String> {
     let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-    game.apply(&mv).map_err(|e| e.to_string())
+    game.apply(&mv)
+        .map_err(|e| format!("{}: {e}", tabula_rules::text::quoted(text)))
 }

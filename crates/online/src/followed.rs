@@ -2,6 +2,7 @@
 //! describes, replayed here with the rules so a client shows and checks it as a local game.
 
 use crate::protocol::{GameState, ServerMsg};
+use tabula_session::rules::text::quoted;
 use tabula_session::{AnyMatch, GameKind, new_match};
 
 pub struct Followed {
@@ -32,7 +33,7 @@ impl Followed {
         let mut game = new_match(kind, &state.settings)?;
         for (ply, text) in state.moves.iter().enumerate() {
             game.play_notation(text)
-                .map_err(|e| format!("the server's move {} ({text}): {e}", ply + 1))?;
+                .map_err(|e| format!("the server's move {} ({}): {e}", ply + 1, quoted(text)))?;
         }
         Ok(Followed { state, game })
     }
@@ -58,9 +59,9 @@ impl Followed {
                 self.game.go_to(common)?;
                 self.game.discard_later_moves();
                 for (ply, text) in state.moves.iter().enumerate().skip(common) {
-                    self.game
-                        .play_notation(text)
-                        .map_err(|e| format!("the server's move {} ({text}): {e}", ply + 1))?;
+                    self.game.play_notation(text).map_err(|e| {
+                        format!("the server's move {} ({}): {e}", ply + 1, quoted(text))
+                    })?;
                 }
                 self.state = (**state).clone();
                 Ok(Change::State)

@@ -21,7 +21,8 @@ impl fmt::Display for IllegalMove {
 }
 impl std::error::Error for IllegalMove {}
 
-/// Move text that cannot be read; `at` is the byte offset of the problem.
+/// Move text that cannot be read; `at` is the byte offset of the problem (shown to people
+/// as a character number).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
     pub input: String,
@@ -43,9 +44,9 @@ impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "cannot read move {:?} at character {}: {}",
-            self.input,
-            self.at + 1,
+            "cannot read move {} at character {}: {}",
+            crate::text::quoted(&self.input),
+            crate::text::character_number(&self.input, self.at),
             self.message
         )
     }

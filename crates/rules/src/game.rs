@@ -43,6 +43,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn legal_moves(&self) -> Self::Moves<'_>;
     /// The number of legal moves, computed without enumerating where the game allows.
     fn count_moves(&self) -> Count;
+    /// The number of legal moves, or `None` when counting would take more than about
+    /// `work` steps. Only Adamas under progressive capture says `None`: its splits whose
+    /// captures depend on the order of the parts are checked one by one.
+    fn count_moves_within(&self, work: u64) -> Option<Count> {
+        let _ = work;
+        Some(self.count_moves())
+    }
+    /// Whether the position has at most `limit` legal moves, answered quickly: a position
+    /// whose count would take long work has many.
+    fn has_at_most_moves(&self, limit: u64) -> bool {
+        self.count_moves_within(QUICK_COUNT_WORK)
+            .and_then(|count| count.to_u64())
+            .is_some_and(|count| count <= limit)
+    }
     /// A uniformly random legal move, or `None` when the game is over.
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move>;
     /// Whether `mv` is legal here, and if not, why.
@@ -91,13 +105,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The status in words, with this game's player names.
     fn describe_status(&self, status: Status) -> String {
-        match status {
-            Status::Ongoing => format!("{} to move", self.player_name(self.to_move())),
-            Status::Win { winner, reason } => {
-                format!("{} wins ({})", self.player_name(winner), reason.describe())
-            }
-            Status::Draw { .. } => status.to_string(),
-        }
+        default_status_text(self, status)
     }
 
     /// A builder for a move by the player to move.
@@ -121,6 +129,35 @@ pub trait MoveBuilder<G: Game>: Clone + Debug + Send + Sync {
     /// extended (a split can take more pieces), so complete does not mean finished.
     fn complete_move(&self, game: &G) -> Option<G::Move>;
 }
+
+/// The work `has_at_most_moves` allows itself: small enough for a bot to ask at every node.
+pub const QUICK_COUNT_WORK: u64 = 4_096;
+
+/// The work a count shown to a person may take (a few seconds at most).
+pub const SHOWN_COUNT_WORK: u64 = 2_000_000;
+
+/// A status in words: whose move, who won and why, or the draw.
+pub(crate) fn default_status_text<G: Game>(game: &G, status: Status) -> String {
+    match status {
+        Status::Ongoing => format!("{} to move", game.player_name(game.to_move())),
+        Status::Win { winner, reason } => {
+            format!("{} wins ({})", game.player_name(winner), reason.describe())
+        }
+        Status::Draw { .. } => status.to_string(),
+    }
+}
+
+/// The number of legal moves as a person is shown it: the count, or words saying it would
+/// take too long (Adamas under progressive capture, in big positions).
+pub fn shown_move_count<G: Game>(game: &G) -> String {
+    match game.count_moves_within(SHOWN_COUNT_WORK) {
+        Some(count) => count.to_string(),
+        None => TOO_MANY_TO_COUNT.to_string(),
+    }
+}
+
+/// What `shown_move_count` says in place of a count.
+pub const TOO_MANY_TO_COUNT: &str = "too many to count quickly";
 
 /// The number of move sequences of `depth` plies (leaf positions with repeats), counting
 /// the last ply without playing it.

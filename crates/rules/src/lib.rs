@@ -32,11 +32,15 @@ mod option_value;
 mod player;
 mod status;
 mod step_set;
+pub mod text;
 
 pub use cellset::CellSet;
 pub use count::Count;
 pub use error::{IllegalMove, NotationError, OptionsError, PositionError};
-pub use game::{Game, MoveBuilder, perft};
+pub use game::{
+    Game, MoveBuilder, QUICK_COUNT_WORK, SHOWN_COUNT_WORK, TOO_MANY_TO_COUNT, perft,
+    shown_move_count,
+};
 pub use player::Player;
 pub use status::{DrawReason, Status, WinReason};
 pub use step_set::{StepMoves, StepSetBuilder};

@@ -1,19 +1,26 @@
 //! Reading `key=value` option text, shared by every game's `set_option`.
 
 use crate::OptionsError;
+use crate::text::{quoted, whole_number_for};
+use std::ops::RangeInclusive;
 
 pub(crate) fn flag(key: &str, value: &str) -> Result<bool, OptionsError> {
     match value {
         "true" | "on" | "yes" | "1" => Ok(true),
         "false" | "off" | "no" | "0" => Ok(false),
         _ => Err(OptionsError::new(format!(
-            "{key} needs true or false, not {value:?}"
+            "{key} needs true or false, not {}",
+            quoted(value)
         ))),
     }
 }
 
-pub(crate) fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, OptionsError> {
-    value
-        .parse()
-        .map_err(|_| OptionsError::new(format!("{key} needs a number, not {value:?}")))
+/// A whole number within `range`, which must fit `T`.
+pub(crate) fn number<T: TryFrom<u64>>(
+    key: &str,
+    value: &str,
+    range: RangeInclusive<u64>,
+) -> Result<T, OptionsError> {
+    let n = whole_number_for(key, value, range).map_err(OptionsError::new)?;
+    T::try_from(n).map_err(|_| OptionsError::new(format!("{key} is too big: {n}")))
 }

@@ -150,7 +150,7 @@ fn moves_out_of_turn_out_of_order_or_illegal_change_nothing() {
         text: "zz9".into(),
     });
     let illegal = next_error(&host);
-    assert!(illegal.starts_with("zz9: "), "{illegal}");
+    assert!(illegal.starts_with("\"zz9\": "), "{illegal}");
     host.send(&ClientMsg::Move {
         ply: 3,
         text: "x".into(),

@@ -158,7 +158,7 @@ impl<G: Knowledge> AnyMatch for Match<G> {
             .take(limit)
             .map(|mv| game.format_move(&mv))
             .collect();
-        (listed, game.count_moves().to_string())
+        (listed, tabula_rules::shown_move_count(game))
     }
 
     fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {

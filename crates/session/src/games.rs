@@ -2,6 +2,7 @@
 //! game to its concrete rules type.
 
 use serde::{Deserialize, Serialize};
+use tabula_rules::text::quoted;
 
 /// The four games, in the order menus list them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -99,7 +100,11 @@ impl GameKind {
 /// The error for a game name that is not one of ours.
 pub fn unknown_game(name: &str) -> String {
     let keys: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.key()).collect();
-    format!("unknown game {name:?} ({})", keys.join(", "))
+    format!(
+        "unknown game {name_q} ({})",
+        keys.join(", "),
+        name_q = quoted(name)
+    )
 }
 
 #[cfg(test)]

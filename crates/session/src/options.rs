@@ -17,11 +17,23 @@ pub fn read_file_values(
         .iter()
         .map(|(key, value)| match value.strip_prefix('@') {
             Some(path) => read(path)
-                .map(|text| (key.clone(), text))
+                .map(|text| (key.clone(), file_value(&text)))
                 .map_err(|e| format!("option {key}: cannot read {path}: {e}")),
             None => Ok((key.clone(), value.clone())),
         })
         .collect()
+}
+
+/// A file's text as an option value, trimmed as a typed value is; a picture (several
+/// lines) keeps its first line's indentation, which places its discs.
+fn file_value(text: &str) -> String {
+    let text = text.trim_end();
+    let text = text.trim_start_matches(['\n', '\r']);
+    if text.contains('\n') {
+        text.to_string()
+    } else {
+        text.trim().to_string()
+    }
 }
 
 /// The game's options with `settings` set over its defaults; an error names the option.

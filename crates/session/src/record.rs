@@ -5,6 +5,7 @@
 
 use crate::{AnyMatch, GameKind, Seat, match_at, new_match};
 use serde::{Deserialize, Serialize};
+use tabula_rules::text::quoted;
 
 /// The version written in every record; a newer one is refused with a clear message.
 pub const RECORD_FORMAT: u32 = 1;
@@ -100,7 +101,8 @@ impl Record {
         // The result's wording may change between versions; whether the game is over may not.
         if let (Some(said), None) = (&self.result, line_result(game.as_ref())) {
             return Err(format!(
-                "result: the record says {said:?}, but after its moves the game goes on"
+                "result: the record says {said_q}, but after its moves the game goes on",
+                said_q = quoted(said)
             ));
         }
         if let Some(at) = self.at {
@@ -159,7 +161,7 @@ fn line_result(game: &dyn AnyMatch) -> Option<String> {
 fn play_all(game: &mut dyn AnyMatch, moves: &[String]) -> Result<(), String> {
     for (i, text) in moves.iter().enumerate() {
         game.play_notation(text)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            .map_err(|e| format!("move {} ({}): {e}", i + 1, quoted(text)))?;
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Who plays a seat.
 
 use tabula_bot::{BotSpec, Levels};
+use tabula_rules::text::quoted;
 
 /// Who sits in a seat: a person at this screen or terminal (hot-seat), a bot, or a person
 /// playing from elsewhere through a server.
@@ -71,12 +72,20 @@ impl Seat {
                 .filter(|&n| (1..=levels).contains(&(n as usize)))
                 .map(Seat::Bot)
                 .ok_or_else(|| {
-                    format!("{text:?} is not a seat: levels are level:1 to level:{levels}")
+                    format!(
+                        "{text_q} is not a seat: levels are level:1 to level:{levels}",
+                        text_q = quoted(text)
+                    )
                 });
         }
         text.parse::<BotSpec>()
             .map(|_| Seat::Custom(text.to_string()))
-            .map_err(|e| format!("{text:?} is not a seat (human, level:N or a bot): {e}"))
+            .map_err(|e| {
+                format!(
+                    "{text_q} is not a seat (human, level:N or a bot): {e}",
+                    text_q = quoted(text)
+                )
+            })
     }
 
     /// Reads a comma-separated list of seats for a game of `players`. Commas inside a

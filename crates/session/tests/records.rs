@@ -111,7 +111,7 @@ fn bad_records_name_what_is_wrong() {
     let good = Record::of(game.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();
     let cases = [
         (good.replace("adomoc", "chess"), "game:"),
-        (good.replace("Fa3a6", "Fa3a9"), "move 1 (Fa3a9)"),
+        (good.replace("Fa3a6", "Fa3a9"), "move 1 (\"Fa3a9\")"),
         (good.replace("level:2", "level:9"), "seats[1]"),
         (good.replace("level:2", "grandmaster"), "seats[1]"),
         (

@@ -31,11 +31,7 @@ impl Knowledge for Adamas {
     }
 
     fn candidates<R: Rng + ?Sized>(&self, rng: &mut R, limit: usize) -> Option<Vec<AdamasMove>> {
-        if self
-            .count_moves()
-            .to_u64()
-            .is_some_and(|count| count <= limit as u64)
-        {
+        if self.has_at_most_moves(limit as u64) {
             return None;
         }
         let mut list = Candidates {

@@ -19,6 +19,7 @@ pub use builder::{AbsorptionBuilder, AbsorptionStep};
 pub use moves::{AbsorptionMove, Allotment, SquareList};
 
 use crate::hash::{feature_key, mix64};
+use crate::text::quoted;
 use crate::{Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -292,11 +293,12 @@ impl Game for Absorption {
             "forbid_pass_over_origin" => options.forbid_pass_over_origin = flag(key, value)?,
             "symmetric_absorption" => options.symmetric_absorption = flag(key, value)?,
             "repetition_draw" => options.repetition_draw = flag(key, value)?,
-            "turn_cap" => options.turn_cap = number(key, value)?,
+            "turn_cap" => options.turn_cap = number(key, value, 0..=u32::MAX as u64)?,
             _ => {
                 return Err(OptionsError::new(format!(
-                    "absorption has no option {key:?} (known: dark_first, merge_connected, \
-                     forbid_pass_over_origin, symmetric_absorption, repetition_draw, turn_cap)"
+                    "absorption has no option {key_q} (known: dark_first, merge_connected, \
+                     forbid_pass_over_origin, symmetric_absorption, repetition_draw, turn_cap)",
+                    key_q = quoted(key)
                 )));
             }
         }
@@ -437,6 +439,20 @@ impl Game for Absorption {
 
     fn from_position(options: AbsorptionOptions, text: &str) -> Result<Self, PositionError> {
         position::parse_position(options, text)
+    }
+
+    fn describe_status(&self, status: Status) -> String {
+        match status {
+            // The rule is about splitting and merging: a player may still have a Pass.
+            Status::Win {
+                winner,
+                reason: crate::WinReason::Forfeit,
+            } => format!(
+                "{} wins (the opponent cannot split or merge and forfeits)",
+                self.player_name(winner)
+            ),
+            _ => crate::game::default_status_text(self, status),
+        }
     }
 
     fn builder(&self) -> AbsorptionBuilder {

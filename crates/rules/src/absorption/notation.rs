@@ -110,8 +110,8 @@ pub fn parse_move(text: &str) -> Result<AbsorptionMove, NotationError> {
     if trimmed.eq_ignore_ascii_case("pass") {
         return Ok(AbsorptionMove::Pass);
     }
-    if !trimmed.is_ascii() {
-        return Err(NotationError::new(text, 0, "moves are written in ASCII"));
+    if let Some(at) = crate::text::first_non_ascii(text) {
+        return Err(NotationError::new(text, at, "moves are written in ASCII"));
     }
     let mut r = Reader {
         text: trimmed,

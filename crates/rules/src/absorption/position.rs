@@ -14,6 +14,8 @@
 use super::apply::{labels, settle, start_of_turn_status, turn_cap_status};
 use super::squares::{bit, label, parse_label, squares};
 use super::{Absorption, AbsorptionOptions, PLAYER_NAMES, Phase};
+use crate::text::quoted;
+use crate::text::whole_number_for;
 use crate::{Game, Player, PositionError, Status};
 
 const OWNER_LETTERS: [char; 2] = ['L', 'D'];
@@ -90,17 +92,21 @@ pub fn parse_position(options: AbsorptionOptions, text: &str) -> Result<Absorpti
     let mover = match mover {
         "l" | "L" => 0,
         "d" | "D" => 1,
-        _ => return error("mover", format!("expected l or d, not {mover:?}")),
+        _ => {
+            return error(
+                "mover",
+                format!("expected l or d, not {mover_q}", mover_q = quoted(mover)),
+            );
+        }
     };
     let mut game = Absorption::empty(options, mover);
     read_board(&mut game, board)?;
-    game.turn = match turn.parse::<u32>() {
-        Ok(n) if n >= 1 => n,
-        _ => return error("turn", format!("expected a number from 1, not {turn:?}")),
-    };
-    game.ply = ply
-        .parse()
-        .or_else(|_| error("ply", format!("expected a number, not {ply:?}")))?;
+    game.turn = whole_number_for("turn", turn, 1..=u32::MAX as u64)
+        .map(|n| n as u32)
+        .or_else(|message| error("turn", message))?;
+    game.ply = whole_number_for("ply", ply, 0..=u32::MAX as u64)
+        .map(|n| n as u32)
+        .or_else(|message| error("ply", message))?;
     game.phase = read_phase(&game, phase)?;
     if game.phase == Phase::SplitOrMerge {
         game.status = start_of_turn_status(&game);
@@ -188,7 +194,10 @@ fn read_phase(game: &Absorption, text: &str) -> Result<Phase, PositionError> {
     let ["b", involved, follow, origin] = parts[..] else {
         return error(
             "phase",
-            format!("expected a, b:INVOLVED:FOLLOW:ORIGIN, c or c2, not {text:?}"),
+            format!(
+                "expected a, b:INVOLVED:FOLLOW:ORIGIN, c or c2, not {text_q}",
+                text_q = quoted(text)
+            ),
         );
     };
     let set = |name: &str, list: &str| -> Result<u64, PositionError> {
@@ -197,7 +206,10 @@ fn read_phase(game: &Absorption, text: &str) -> Result<Phase, PositionError> {
         }
         list.split(',').try_fold(0, |set, s| match parse_label(s) {
             Some(square) => Ok(set | bit(square)),
-            None => error("phase", format!("{name}: {s:?} is not a square")),
+            None => error(
+                "phase",
+                format!("{name}: {s_q} is not a square", s_q = quoted(s)),
+            ),
         })
     };
     let involved = set("involved", involved)?;
@@ -205,7 +217,10 @@ fn read_phase(game: &Absorption, text: &str) -> Result<Phase, PositionError> {
     let origin = match origin {
         "-" => None,
         s => Some(parse_label(s).ok_or_else(|| {
-            PositionError::new("phase", format!("origin: {s:?} is not a square"))
+            PositionError::new(
+                "phase",
+                format!("origin: {s_q} is not a square", s_q = quoted(s)),
+            )
         })?),
     };
     // A split makes at most three stacks and a merge one; an empty list is allowed so a

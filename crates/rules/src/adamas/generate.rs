@@ -7,7 +7,8 @@
 //! two sources: `prod(h_j + 1) - 1 - sum(h_j)` moves.
 
 use super::board::{self, EnemyTargets, MAX_LOS};
-use super::moves::{AdamasMove, Part, Parts, find_progressive_order};
+use super::moves::{AdamasMove, Part, Parts};
+use super::progressive::{self, find_progressive_order};
 use super::{Adamas, apply};
 use crate::{CellSet, Count, Status};
 use rand::Rng;
@@ -15,14 +16,14 @@ use smallvec::SmallVec;
 use std::sync::OnceLock;
 
 /// What the player to move may capture, fixed at the start of the turn.
-struct Turn {
-    threats: CellSet,
+pub(super) struct Turn {
+    pub(super) threats: CellSet,
     /// Progressive capture, after the opening move.
     progressive: bool,
 }
 
 impl Turn {
-    fn of(game: &Adamas) -> Turn {
+    pub(super) fn of(game: &Adamas) -> Turn {
         Turn {
             threats: game.threatened(),
             progressive: game.options.prog_cap && game.ply > 0,
@@ -38,7 +39,7 @@ impl Turn {
     }
 }
 
-fn is_own(game: &Adamas, cell: usize) -> bool {
+pub(super) fn is_own(game: &Adamas, cell: usize) -> bool {
     let stack = game.board[cell];
     stack != 0 && board::owner(stack) == game.to_move
 }
@@ -49,7 +50,12 @@ fn is_enemy(game: &Adamas, cell: usize) -> bool {
 }
 
 /// A split's destinations, sorted by cell so moves come out in board order.
-fn split_destinations(game: &Adamas, from: usize, turn: &Turn, out: &mut [u8; MAX_LOS]) -> usize {
+pub(super) fn split_destinations(
+    game: &Adamas,
+    from: usize,
+    turn: &Turn,
+    out: &mut [u8; MAX_LOS],
+) -> usize {
     let n = board::destinations(
         game.grid,
         &game.board,
@@ -79,7 +85,7 @@ pub(super) fn merge_sources(game: &Adamas, to: usize) -> Vec<usize> {
 }
 
 /// The merge sources of a cell the mover may move onto, or 0 if it may not receive.
-fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) -> usize {
+pub(super) fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) -> usize {
     if !board::is_receivable(&game.board, to, game.to_move, &turn.threats) {
         return 0;
     }
@@ -87,7 +93,7 @@ fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) ->
 }
 
 /// Steps to the next vector of part sizes with sum at most `limit`; false after the last.
-fn next_split_vector(counts: &mut [u16], sum: &mut u16, limit: u16) -> bool {
+pub(super) fn next_split_vector(counts: &mut [u16], sum: &mut u16, limit: u16) -> bool {
     for count in counts.iter_mut() {
         if *sum < limit {
             *count += 1;
@@ -149,7 +155,7 @@ fn order_split(game: &Adamas, from: usize, mut parts: Parts, turn: &Turn) -> Opt
     })
 }
 
-fn parts_from(cells: &[u8], counts: &[u16]) -> Parts {
+pub(super) fn parts_from(cells: &[u8], counts: &[u16]) -> Parts {
     cells
         .iter()
         .zip(counts)
@@ -296,7 +302,7 @@ impl Iterator for AdamasMoves<'_> {
 }
 
 /// `C(n, k)` for the sizes Adamas meets, or `None` past 64 bits; from a table built once.
-fn binomial_u64(n: usize, k: usize) -> Option<u64> {
+pub(super) fn binomial_u64(n: usize, k: usize) -> Option<u64> {
     const MAX_N: usize = board::MAX_PIECES_ON_BOARD + MAX_LOS;
     const WIDTH: usize = MAX_LOS + 1;
     static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
@@ -348,21 +354,39 @@ fn merge_count(heights: &[u16]) -> Count {
 }
 
 pub(super) fn count_moves(game: &Adamas) -> Count {
+    count_moves_within(game, u64::MAX).expect("no limit on the work")
+}
+
+/// The exact count, or `None` when more than `work` split vectors would have to be checked
+/// one by one for an order that makes their captures legal (progressive capture only).
+pub(super) fn count_moves_within(game: &Adamas, work: u64) -> Option<Count> {
     if game.status != Status::Ongoing {
-        return Count::ZERO;
+        return Some(Count::ZERO);
     }
     let turn = Turn::of(game);
     let mut total = Count::ZERO;
     let mut cells = [0u8; MAX_LOS];
+    let mut ordered_sources = Vec::new();
+    let mut to_check = 0u64;
     for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
         let n = split_destinations(game, from, &turn, &mut cells);
         let height = board::height(game.board[from]);
         let has_enemy = cells[..n].iter().any(|&c| is_enemy(game, c as usize));
-        total += if turn.progressive && has_enemy {
-            count_progressive_splits(game, from, &cells[..n], height, &turn)
+        if turn.progressive && has_enemy {
+            let vectors = split_count_u64(height, n).unwrap_or(u64::MAX);
+            to_check = to_check.saturating_add(vectors);
+            if to_check > work {
+                return None;
+            }
+            ordered_sources.push(from);
         } else {
-            split_count(height, n)
-        };
+            total += split_count(height, n);
+        }
+    }
+    for from in ordered_sources {
+        let n = split_destinations(game, from, &turn, &mut cells);
+        let height = board::height(game.board[from]);
+        total += count_progressive_splits(game, from, &cells[..n], height, &turn);
     }
     for to in 0..game.grid.len() {
         let mut sources = [0u8; 6];
@@ -375,7 +399,7 @@ pub(super) fn count_moves(game: &Adamas) -> Count {
             total += merge_count(&heights);
         }
     }
-    total
+    Some(total)
 }
 
 /// Under progressive capture, splits with captures whose legality depends on order are
@@ -426,15 +450,18 @@ pub(super) fn random_move<R: Rng + ?Sized>(game: &Adamas, rng: &mut R) -> Option
     if turn.progressive && !apply::has_legal_move(game) {
         return None;
     }
-    loop {
-        // Under progressive capture this draws from a superset (every split to any enemy
-        // in sight) and rejects the splits no order makes legal: still uniform.
+    // Under progressive capture this draws from a superset (every split to any enemy in
+    // sight) and rejects the splits no order makes legal, which stays uniform. Where nearly
+    // every candidate sends pieces onto a stack that cannot be captured, it gives up after
+    // a bounded number of tries and draws among the moves whose captures need no order.
+    for _ in 0..progressive::MAX_REJECTED_DRAWS {
         match draw_candidate(game, &turn, rng) {
             Draw::Move(mv) => return Some(mv),
             Draw::NoMoves => return None,
             Draw::Rejected => {}
         }
     }
+    progressive::draw_without_ordering(game, &turn.threats, rng)
 }
 
 enum Draw {
@@ -573,31 +600,37 @@ fn draw_candidate<R: Rng + ?Sized>(game: &Adamas, turn: &Turn, rng: &mut R) -> D
 /// A uniform vector of part sizes with `1 <= sum <= height`, by stars and bars: `height`
 /// stars and `counts.len()` bars in a row; the stars before the first bar stay behind.
 fn random_split_vector<R: Rng + ?Sized>(rng: &mut R, height: u16, counts: &mut [u16]) {
+    while !random_part_sizes(rng, height, counts) {}
+}
+
+/// A uniform vector of part sizes with `sum <= height`, the empty one included; says
+/// whether it is not empty.
+pub(super) fn random_part_sizes<R: Rng + ?Sized>(
+    rng: &mut R,
+    height: u16,
+    counts: &mut [u16],
+) -> bool {
     let bars = counts.len();
     let slots = height as usize + bars;
-    loop {
-        // Floyd's algorithm: a uniform `bars`-subset of `0..slots`.
-        let mut is_bar = [0u64; (board::MAX_PIECES_ON_BOARD + MAX_LOS) / 64 + 1];
-        for j in slots - bars..slots {
-            let t = rng.random_range(0..=j);
-            let pick = if is_bar[t / 64] & (1 << (t % 64)) != 0 {
-                j
-            } else {
-                t
-            };
-            is_bar[pick / 64] |= 1 << (pick % 64);
-        }
-        counts.fill(0);
-        let mut part: Option<usize> = None;
-        for slot in 0..slots {
-            if is_bar[slot / 64] & (1 << (slot % 64)) != 0 {
-                part = Some(part.map_or(0, |p| p + 1));
-            } else if let Some(p) = part {
-                counts[p] += 1;
-            }
-        }
-        if counts.iter().any(|&k| k > 0) {
-            return;
+    // Floyd's algorithm: a uniform `bars`-subset of `0..slots`.
+    let mut is_bar = [0u64; (board::MAX_PIECES_ON_BOARD + MAX_LOS) / 64 + 1];
+    for j in slots - bars..slots {
+        let t = rng.random_range(0..=j);
+        let pick = if is_bar[t / 64] & (1 << (t % 64)) != 0 {
+            j
+        } else {
+            t
+        };
+        is_bar[pick / 64] |= 1 << (pick % 64);
+    }
+    counts.fill(0);
+    let mut part: Option<usize> = None;
+    for slot in 0..slots {
+        if is_bar[slot / 64] & (1 << (slot % 64)) != 0 {
+            part = Some(part.map_or(0, |p| p + 1));
+        } else if let Some(p) = part {
+            counts[p] += 1;
         }
     }
+    counts.iter().any(|&k| k > 0)
 }

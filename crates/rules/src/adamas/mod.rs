@@ -10,6 +10,7 @@ mod generate;
 mod moves;
 mod notation;
 mod position;
+mod progressive;
 #[cfg(test)]
 mod tests;
 
@@ -18,6 +19,7 @@ pub use generate::AdamasMoves;
 pub use moves::{AdamasMove, Part, Parts};
 
 use crate::hexgrid::{HexGrid, hex_grid};
+use crate::text::quoted;
 use crate::{
     CellSet, Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status,
 };
@@ -260,17 +262,18 @@ impl Game for Adamas {
     fn set_option(options: &mut AdamasOptions, key: &str, value: &str) -> Result<(), OptionsError> {
         use crate::option_value::{flag, number};
         match key {
-            "size" => options.size = Some(number(key, value)?),
-            "pieces" => options.pieces = Some(number(key, value)?),
-            "players" => options.players = number(key, value)?,
+            "size" => options.size = Some(number(key, value, 2..=MAX_SIDE as u64)?),
+            "pieces" => options.pieces = Some(number(key, value, 1..=MAX_PIECES as u64)?),
+            "players" => options.players = number(key, value, 2..=3)?,
             "prog_cap" => options.prog_cap = flag(key, value)?,
             "repetition_draw" => options.repetition_draw = flag(key, value)?,
-            "capture_cap" => options.capture_cap = number(key, value)?,
+            "capture_cap" => options.capture_cap = number(key, value, 0..=u32::MAX as u64)?,
             "remove_stuck_pieces" => options.remove_stuck_pieces = flag(key, value)?,
             _ => {
                 return Err(OptionsError::new(format!(
-                    "adamas has no option {key:?} (known: size, pieces, players, prog_cap, \
-                     repetition_draw, capture_cap, remove_stuck_pieces)"
+                    "adamas has no option {key_q} (known: size, pieces, players, prog_cap, \
+                     repetition_draw, capture_cap, remove_stuck_pieces)",
+                    key_q = quoted(key)
                 )));
             }
         }
@@ -307,6 +310,10 @@ impl Game for Adamas {
 
     fn count_moves(&self) -> Count {
         generate::count_moves(self)
+    }
+
+    fn count_moves_within(&self, work: u64) -> Option<Count> {
+        generate::count_moves_within(self, work)
     }
 
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AdamasMove> {
@@ -399,8 +406,13 @@ impl Game for Adamas {
                 };
                 let pieces: u32 = removed.iter().map(|(_, h)| *h as u32).sum();
                 if pieces > 0 {
+                    let noun = if pieces == 1 {
+                        "piece is"
+                    } else {
+                        "pieces are"
+                    };
                     format!(
-                        "{} {why} and leaves the game; {pieces} pieces are taken off",
+                        "{} {why} and leaves the game; {pieces} {noun} taken off",
                         name(player)
                     )
                 } else {

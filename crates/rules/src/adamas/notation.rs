@@ -10,6 +10,7 @@
 use super::moves::{AdamasMove, Part, Parts};
 use crate::NotationError;
 use crate::hexgrid::HexGrid;
+use crate::text::quoted;
 
 pub(super) fn format_move(grid: &HexGrid, mv: &AdamasMove) -> String {
     let item = |part: &Part| {
@@ -80,9 +81,8 @@ fn parse_item(grid: &HexGrid, input: &str, text: &str, at: usize) -> Result<Item
             input,
             cell_at,
             format!(
-                "{cell_text:?} is not a cell of this board (rows a-{}, numbered from 1 at the left)",
-                (b'a' + grid.rows() as u8 - 1) as char
-            ),
+                "{cell_text_q} is not a cell of this board (rows a-{}, numbered from 1 at the left)",
+                (b'a' + grid.rows() as u8 - 1) as char, cell_text_q = quoted(cell_text)),
         )
     })?;
     Ok(Item {

@@ -15,6 +15,7 @@
 use super::board::{self, MAX_SIDE};
 use super::{Adamas, AdamasOptions, MAX_PIECES, PLAYER_LETTERS, apply};
 use crate::hexgrid::hex_grid;
+use crate::text::quoted;
 use crate::{PositionError, Status};
 use std::fmt::Write;
 
@@ -89,14 +90,22 @@ pub(super) fn parse_position(
     if !(2..=3).contains(&seats.chars().count()) {
         return Err(PositionError::new(
             "seats",
-            format!("{seats:?}: expected 2 or 3 seats such as ox, oxy or o-y"),
+            format!(
+                "{seats_q}: expected 2 or 3 seats such as ox, oxy or o-y",
+                seats_q = quoted(seats)
+            ),
         ));
     }
     for (i, c) in seats.chars().enumerate() {
         if c != '-' && player_of(c) != Some(i as u8) {
             return Err(PositionError::new(
                 "seats",
-                format!("{seats:?}: seat {} must be {} or -", i + 1, letter(i as u8)),
+                format!(
+                    "{seats_q}: seat {} must be {} or -",
+                    i + 1,
+                    letter(i as u8),
+                    seats_q = quoted(seats)
+                ),
             ));
         }
     }
@@ -182,8 +191,9 @@ pub(super) fn parse_position(
             )
         })?;
     let number = |field: &str, text: &str| -> Result<u32, PositionError> {
-        text.parse()
-            .map_err(|_| PositionError::new(field, format!("{text:?} is not a number")))
+        crate::text::whole_number_for(field, text, 0..=u32::MAX as u64)
+            .map(|n| n as u32)
+            .map_err(|message| PositionError::new(field, message))
     };
     game.ply = number("plies", fields[3])?;
     game.plies_since_capture = number("plies since capture", fields[4])?;
@@ -289,9 +299,11 @@ pub(super) fn ascii(game: &Adamas) -> String {
         let _ = writeln!(out, "{line}");
     }
     edge(&mut out);
+    // The middle row holds the left corner: row c on the default side-3 board.
+    let middle_row = (b'a' + (rows / 2) as u8) as char;
     let _ = writeln!(
         out,
-        "Cells are named by row letter and position from the left of the row (c1 = left corner)."
+        "Cells are named by row letter and position from the left of the row ({middle_row}1 = left corner)."
     );
     if threatened.is_empty() {
         let _ = write!(out, "Threatened stacks: none");

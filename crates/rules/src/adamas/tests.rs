@@ -416,8 +416,11 @@ fn options_out_of_range_are_refused() {
         ("pieces", "100"),
         ("players", "4"),
     ] {
-        let opts = options(&[(key, value)]);
-        assert!(Adamas::new(opts).is_err(), "{key}={value}");
+        // Refused when set (the range is known) or when the game is made.
+        let mut opts = AdamasOptions::default();
+        let refused =
+            Adamas::set_option(&mut opts, key, value).is_err() || Adamas::new(opts).is_err();
+        assert!(refused, "{key}={value}");
     }
     let mut opts = AdamasOptions::default();
     assert!(Adamas::set_option(&mut opts, "colour", "red").is_err());
@@ -482,4 +485,55 @@ fn every_start_move_can_be_built_step_by_step() {
         }
         assert_eq!(builder.complete_move(&game), Some(mv));
     }
+}
+
+/// Issue 22: a 3-player side-8 99-piece game under progressive capture, where the 99-stacks
+/// see many enemies. Moves are drawn, checked and counted without unbounded work.
+#[test]
+fn progressive_capture_on_a_crowded_big_board_stays_bounded() {
+    use rand::SeedableRng;
+    let opts = options(&[
+        ("size", "8"),
+        ("pieces", "99"),
+        ("players", "3"),
+        ("prog_cap", "true"),
+    ]);
+    let text = "o8x2x1x5x1x8x1x4/o3......x6x6/x1x2.x1...x1x2x8/o4.........x12/o5......x2...x2/........y2...x5/o1......x10....../o1o3o2o4o5o4o1x9y1o3o10o1o2o2o1/o3.....y1y1y2....y1/o3.o5...y1y6....y2/o5...x5..y2...y2/o1o2o1o3..o1y1..y2/o4.x2......y10/o9x3......y4/o2y4y4y38y3y9y1y2 o oxy 6 6";
+    let game = Adamas::from_position(opts, text).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for _ in 0..20 {
+        let mv = game.random_move(&mut rng).expect("a move");
+        assert_eq!(game.check_move(&mv), Ok(()), "{}", game.format_move(&mv));
+    }
+    // Too much work for a bot's quick question, so "many moves".
+    assert_eq!(game.count_moves_within(crate::QUICK_COUNT_WORK), None);
+    assert!(!game.has_at_most_moves(1_000));
+}
+
+/// Inert parts (on no line through the captured stack) may be needed before a capture, to
+/// lighten the source: the order found plays them first and is legal as given.
+#[test]
+fn progressive_order_lifts_inert_parts_before_the_capture_they_allow() {
+    let game = position(3, "c1:o8 c5:x30", 'x', 1, options(&[("prog_cap", "true")]));
+    let mv = game.parse_move("c5-c1,22xa3").unwrap();
+    assert!(game.check_move(&mv).is_err(), "c1 is not threatened first");
+    let legal = game
+        .legal_moves()
+        .find(|m| {
+            let AdamasMove::Split { parts, .. } = m else {
+                return false;
+            };
+            let mut cells: Vec<(u8, u16)> = parts.iter().map(|p| (p.cell, p.count)).collect();
+            cells.sort();
+            let mut wanted: Vec<(u8, u16)> = match &mv {
+                AdamasMove::Split { parts, .. } => {
+                    parts.iter().map(|p| (p.cell, p.count)).collect()
+                }
+                _ => unreachable!(),
+            };
+            wanted.sort();
+            cells == wanted
+        })
+        .expect("the set is legal in some order");
+    assert_eq!(game.format_move(&legal), "c5-22xa3,c1");
 }

@@ -3,6 +3,7 @@
 //! instance; Super-Adaptoid boards are read from a picture of discs on a hex lattice, with
 //! `link` and `unlink` lines for any adjacency the picture cannot show.
 
+use crate::text::quoted;
 use std::sync::{Arc, OnceLock};
 
 pub const MAX_CELLS: usize = 64;
@@ -133,7 +134,10 @@ impl Board {
             let cell = |name: &str| {
                 board.parse_label(name).ok_or_else(|| BoardError {
                     line,
-                    message: format!("{name:?} is not a cell of this board"),
+                    message: format!(
+                        "{name_q} is not a cell of this board",
+                        name_q = quoted(name)
+                    ),
                 })
             };
             let (a, b) = (cell(a)?, cell(b)?);

@@ -23,6 +23,7 @@ pub use pieces::{FightResult, MAX_PARTS, SUPPLY};
 
 use crate::hash::feature_key;
 use crate::step_set::{StepMoves, StepSetBuilder};
+use crate::text::quoted;
 use crate::{Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
 use pieces::Pieces;
 use rand::Rng;
@@ -330,8 +331,9 @@ impl Game for Adaptoid {
             }
             _ => {
                 return Err(OptionsError::new(format!(
-                    "adaptoid has no option {key:?} (known: forbid_losing_attacks, pie_start, \
-                     repetition_draw, board)"
+                    "adaptoid has no option {key_q} (known: forbid_losing_attacks, pie_start, \
+                     repetition_draw, board)",
+                    key_q = quoted(key)
                 )));
             }
         }

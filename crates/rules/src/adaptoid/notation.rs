@@ -121,10 +121,10 @@ fn parse_step(
 }
 
 pub fn parse_move(game: &Adaptoid, input: &str) -> Result<AdaptoidMove, NotationError> {
-    if !input.is_ascii() {
+    if let Some(at) = crate::text::first_non_ascii(input) {
         return Err(NotationError::new(
             input,
-            0,
+            at,
             "moves are written in ASCII, as d2-d4 +d3",
         ));
     }

@@ -12,6 +12,8 @@ use super::apply::end_status;
 use super::moves::Colour;
 use super::pieces::{MAX_PARTS, Pieces, SUPPLY};
 use super::{Adaptoid, AdaptoidOptions, Stage, board_of};
+use crate::text::quoted;
+use crate::text::whole_number_for;
 use crate::{Game, PositionError, Status};
 
 fn error<T>(field: &str, message: impl Into<String>) -> Result<T, PositionError> {
@@ -79,22 +81,30 @@ pub fn parse_position(options: AdaptoidOptions, text: &str) -> Result<Adaptoid, 
     game.mover = match mover {
         "w" => Colour::White,
         "b" => Colour::Black,
-        _ => return error("mover", format!("expected w or b, not {mover:?}")),
+        _ => {
+            return error(
+                "mover",
+                format!("expected w or b, not {mover_q}", mover_q = quoted(mover)),
+            );
+        }
     };
     let Some((white, black)) = captures.split_once('-') else {
         return error(
             "captures",
-            format!("expected WHITE-BLACK, as 2-1, not {captures:?}"),
+            format!(
+                "expected WHITE-BLACK, as 2-1, not {captures_q}",
+                captures_q = quoted(captures)
+            ),
         );
     };
     for (i, count) in [white, black].into_iter().enumerate() {
-        game.captures[i] = count
-            .parse()
-            .or_else(|_| error("captures", format!("{count:?} is not a number")))?;
+        game.captures[i] = whole_number_for("captures", count, 0..=u8::MAX as u64)
+            .map(|n| n as u8)
+            .or_else(|message| error("captures", message))?;
     }
-    game.ply = ply
-        .parse()
-        .or_else(|_| error("ply", format!("expected a number, not {ply:?}")))?;
+    game.ply = whole_number_for("ply", ply, 0..=u32::MAX as u64)
+        .map(|n| n as u32)
+        .or_else(|message| error("ply", message))?;
     let on_board = game.pieces.occupied[0] | game.pieces.occupied[1];
     match setup {
         None => {}
@@ -126,7 +136,10 @@ pub fn parse_position(options: AdaptoidOptions, text: &str) -> Result<Adaptoid, 
         Some(other) => {
             return error(
                 "setup",
-                format!("expected swapped, place or choose, not {other:?}"),
+                format!(
+                    "expected swapped, place or choose, not {other_q}",
+                    other_q = quoted(other)
+                ),
             );
         }
     }

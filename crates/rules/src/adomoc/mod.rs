@@ -18,6 +18,7 @@ pub use geometry::{CENTRE, SPACES, SpiralMode};
 
 use crate::hash::feature_key;
 use crate::step_set::{StepMoves, StepSetBuilder};
+use crate::text::quoted;
 use crate::{Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -334,7 +335,8 @@ impl Game for Adomoc {
                     "cw" => SpiralMode::CwInward,
                     _ => {
                         return Err(OptionsError::new(format!(
-                            "spirals needs both, ccw or cw, not {value:?}"
+                            "spirals needs both, ccw or cw, not {value_q}",
+                            value_q = quoted(value)
                         )));
                     }
                 }
@@ -342,11 +344,12 @@ impl Game for Adomoc {
             "infinite" => options.infinite = flag(key, value)?,
             "altogether" => options.altogether = flag(key, value)?,
             "repetition_draw" => options.repetition_draw = flag(key, value)?,
-            "ply_cap" => options.ply_cap = number(key, value)?,
+            "ply_cap" => options.ply_cap = number(key, value, 0..=u32::MAX as u64)?,
             _ => {
                 return Err(OptionsError::new(format!(
-                    "adomoc has no option {key:?} (known: spirals, infinite, altogether, \
-                     repetition_draw, ply_cap)"
+                    "adomoc has no option {key_q} (known: spirals, infinite, altogether, \
+                     repetition_draw, ply_cap)",
+                    key_q = quoted(key)
                 )));
             }
         }

@@ -31,8 +31,8 @@ pub fn format_move(game: &Adomoc, mv: &AdomocMove) -> String {
 
 pub fn parse_move(game: &Adomoc, input: &str) -> Result<AdomocMove, NotationError> {
     let fail = |at: usize, message: &str| Err(NotationError::new(input, at, message));
-    if !input.is_ascii() {
-        return fail(0, "moves are written in ASCII, as Fa3a6");
+    if let Some(at) = crate::text::first_non_ascii(input) {
+        return fail(at, "moves are written in ASCII, as Fa3a6");
     }
     let text = input.trim();
     let offset = input.len() - input.trim_start().len();

@@ -12,6 +12,7 @@
 use super::apply::{altogether, judge_turn_start};
 use super::geometry::{CENTRE, COLUMNS, CYCLES, label, parse_label, space_at};
 use super::{Adomoc, AdomocOptions, Ban, DARK, Kind, LIGHT, PLAYER_NAMES, Piece};
+use crate::text::quoted;
 use crate::{PositionError, Status, WinReason};
 
 fn error<T>(field: &str, message: impl Into<String>) -> Result<T, PositionError> {
@@ -86,7 +87,12 @@ pub fn parse_position(options: AdomocOptions, text: &str) -> Result<Adomoc, Posi
     game.mover = match mover {
         "l" => 0,
         "d" => 1,
-        _ => return error("mover", format!("expected l or d, not {mover:?}")),
+        _ => {
+            return error(
+                "mover",
+                format!("expected l or d, not {mover_q}", mover_q = quoted(mover)),
+            );
+        }
     };
     game.ply = ply
         .parse()
@@ -95,7 +101,10 @@ pub fn parse_position(options: AdomocOptions, text: &str) -> Result<Adomoc, Posi
         .ok_or_else(|| {
             PositionError::new(
                 "ply",
-                format!("expected a number below 4294967293, not {ply:?}"),
+                format!(
+                    "expected a number below 4294967293, not {ply_q}",
+                    ply_q = quoted(ply)
+                ),
             )
         })?;
     if bans != "-" {
@@ -209,7 +218,8 @@ fn read_ban(game: &Adomoc, text: &str) -> Result<Ban, PositionError> {
         PositionError::new(
             "bans",
             format!(
-                "expected X>Y+N (the piece on X may not originate the piece on Y in N plies), not {text:?}"
+                "expected X>Y+N (the piece on X may not originate the piece on Y in N plies), not {text_q}",
+                text_q = quoted(text)
             ),
         )
     };

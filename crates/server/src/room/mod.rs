@@ -207,7 +207,7 @@ impl Room {
         state
             .game
             .play_notation(text)
-            .map_err(|e| format!("{text}: {e}"))?;
+            .map_err(|e| format!("{}: {e}", tabula_session::rules::text::quoted(text)))?;
         let text = state.game.record()[ply].clone();
         // Checked: now back to before it until it is stored (the line keeps it, to go on
         // to), so that whatever happens to the store, this state never holds a move that

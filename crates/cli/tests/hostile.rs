@@ -1,0 +1,224 @@
+//! Input meant to break the program (issue 22's reproducers): each must end with status 2
+//! and one clear line, never a panic, a hang or a forged line of output.
+
+use std::ffi::OsStr;
+use std::process::{Command, Output};
+
+fn cli<I: AsRef<OsStr>>(args: &[I]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args(args)
+        .output()
+        .expect("tabula-cli runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Refused with status 2 and one `error:` line that contains `expected`.
+fn refused<I: AsRef<OsStr>>(args: &[I], expected: &str) -> String {
+    let out = cli(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(expected), "{expected:?} not in {err}");
+    err
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let args = [
+        OsStr::new("show"),
+        OsStr::new("adamas"),
+        OsStr::new("--position"),
+        OsStr::from_bytes(b"\xff"),
+    ];
+    refused(&args, "argument 4 is not valid UTF-8");
+}
+
+#[test]
+fn time_budgets_must_be_finite_and_in_range() {
+    for seconds in ["-1", "NaN", "inf", "1e300", "0"] {
+        refused(
+            &["bench", "adamas", "--seconds", seconds],
+            "--seconds must be 0.01 to 86400",
+        );
+    }
+    refused(&["bench", "adamas", "--seconds", "soon"], "needs a number");
+}
+
+#[test]
+fn numbers_out_of_range_say_the_range() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--option", "size=1000"], "size must be 2 to 8"),
+        (&["--option", "size=-1"], "size must be 2 to 8"),
+        (&["--option", "pieces=100000"], "pieces must be 1 to 99"),
+        (&["--option", "players=300"], "players must be 2 to 3"),
+        (
+            &["--option", "capture_cap=4294967296"],
+            "capture_cap must be 0 to 4294967295",
+        ),
+        (
+            &[
+                "--position",
+                ".../..../o8...x30/..../... x ox 99999999999 0",
+            ],
+            "plies must be 0 to 4294967295",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["show", "adamas"];
+        all.extend_from_slice(args);
+        refused(&all, expected);
+    }
+    refused(
+        &["show", "absorption", "--option", "turn_cap=4294967296"],
+        "turn_cap must be 0 to 4294967295",
+    );
+    refused(
+        &["show", "adomoc", "--option", "ply_cap=4294967296"],
+        "ply_cap must be 0 to 4294967295",
+    );
+    refused(
+        &["perft", "adamas", "--depth", "99999999999999999999"],
+        "--depth must be 1 to 64",
+    );
+    refused(
+        &["random", "adamas", "--seed", "99999999999999999999"],
+        "--seed must be 0 to 18446744073709551615",
+    );
+    refused(
+        &["show", "adamas", "--option", "size=x"],
+        "needs a whole number",
+    );
+}
+
+#[test]
+fn error_positions_count_characters() {
+    refused(&["apply", "adamas", "éé-c1-"], "at character 6");
+    for game in ["absorption", "adaptoid", "adomoc"] {
+        refused(&["apply", game, "c1é"], "at character 3");
+    }
+}
+
+#[test]
+fn echoed_input_cannot_forge_lines_or_flood_the_terminal() {
+    let err = refused(
+        &["apply", "adamas", "c1-a1", "c5-a3\nerror: forged line"],
+        "c5-a3\\nerror",
+    );
+    assert!(
+        !err.lines().any(|line| line.starts_with("error: forged")),
+        "{err}"
+    );
+    refused(&["apply", "adamas", "\u{1b}[31mred"], "\\u{1b}[31mred");
+    // A single argument may hold just under 128 KiB on Linux.
+    let long = "x".repeat(100 * 1024);
+    let err = refused(&["apply", "adamas", &long], "(102400 characters)");
+    assert!(err.len() < 400, "{} bytes", err.len());
+    refused(&["show", "adamas", "--bogus\nerror: x"], "unknown flag");
+}
+
+#[test]
+fn option_files_are_bounded_trimmed_and_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = dir.path().join("size");
+    std::fs::write(&size, "3\n").unwrap();
+    let out = cli(&[
+        "show",
+        "adamas",
+        "--option",
+        &format!("size=@{}", size.display()),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let big = dir.path().join("big");
+    std::fs::write(&big, vec![b'o'; 2 << 20]).unwrap();
+    refused(
+        &[
+            "show",
+            "adaptoid",
+            "--option",
+            &format!("board=@{}", big.display()),
+        ],
+        "more than the 1048576",
+    );
+    #[cfg(unix)]
+    refused(
+        &["show", "adaptoid", "--option", "board=@/dev/zero"],
+        "not a regular file",
+    );
+
+    let text = dir.path().join("text");
+    std::fs::write(&text, "NAME=\"x\"\n".repeat(100)).unwrap();
+    let err = refused(
+        &[
+            "show",
+            "adamas",
+            "--option",
+            &format!("size=@{}", text.display()),
+        ],
+        // The file's last line break is trimmed as a typed value's would be.
+        "(899 characters)",
+    );
+    assert!(err.len() < 300, "{err}");
+}
+
+#[test]
+fn perft_stops_when_the_game_is_over() {
+    // Two pieces that cannot reach each other: a draw, and perft says 0 once.
+    let out = cli(&[
+        "perft",
+        "adamas",
+        "--position",
+        "o1../..../....x1/..../... o ox 4 0",
+        "--depth",
+        "64",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.trim(), "1 0", "{}", stderr(&out));
+}
+
+#[test]
+fn progressive_capture_counts_say_when_they_would_take_too_long() {
+    // A 30-stack with one untouchable enemy in sight: tens of millions of splits would each
+    // need an order found.
+    let position = ".../..../o8...x30/..../... x ox 1 1";
+    refused(
+        &[
+            "moves",
+            "adamas",
+            "--option",
+            "prog_cap=true",
+            "--position",
+            position,
+            "--count",
+        ],
+        "too many moves to count quickly",
+    );
+    // The bots answer there all the same.
+    let out = cli(&[
+        "hint",
+        "adamas",
+        "--option",
+        "prog_cap=true",
+        "--position",
+        position,
+        "--bot",
+        "level:2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn rules_messages_read_right() {
+    let out = cli(&["show", "adamas", "--option", "size=4"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(d1 = left corner)"), "{text}");
+    let out = cli(&["show", "adamas"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("(c1 = left corner)"));
+}

@@ -1,0 +1,127 @@
+//! Text a person typed, as messages quote it, and whole numbers read from it with their
+//! range named when they fall outside it.
+
+use std::fmt::Write;
+use std::ops::RangeInclusive;
+
+/// Characters of typed text a message quotes; longer text is cut with its length given.
+const QUOTED_CHARS: usize = 40;
+
+/// `text` in double quotes for a message: control characters escaped, so that input cannot
+/// start a line of its own or send escape sequences to a terminal, and long text cut short.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars().take(QUOTED_CHARS) {
+        let _ = write!(out, "{}", c.escape_debug());
+    }
+    let length = text.chars().count();
+    if length > QUOTED_CHARS {
+        let _ = write!(out, "…\" ({length} characters)");
+    } else {
+        out.push('"');
+    }
+    out
+}
+
+/// The character position (from 1) of byte offset `at` in `text`, as errors report it.
+pub fn character_number(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    text[..at].chars().count() + 1
+}
+
+/// The byte offset of the first character that is not ASCII, if any.
+pub fn first_non_ascii(text: &str) -> Option<usize> {
+    text.char_indices()
+        .find(|(_, c)| !c.is_ascii())
+        .map(|(at, _)| at)
+}
+
+/// Why typed text is not a number in range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberProblem {
+    NotANumber,
+    OutOfRange,
+}
+
+/// A whole number from typed text (surrounding spaces ignored) within `range`. A number
+/// written correctly but too big for any type is out of range, not "not a number".
+pub fn whole_number(text: &str, range: RangeInclusive<u64>) -> Result<u64, NumberProblem> {
+    let text = text.trim();
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NumberProblem::NotANumber);
+    }
+    let negative = text.starts_with('-') && digits.bytes().any(|b| b != b'0');
+    match digits.parse::<u64>() {
+        Ok(n) if !negative && range.contains(&n) => Ok(n),
+        _ => Err(NumberProblem::OutOfRange),
+    }
+}
+
+/// `whole_number` with the problem put in words: "`what` needs a whole number, not …" or
+/// "`what` must be LO to HI, not …".
+pub fn whole_number_for(what: &str, text: &str, range: RangeInclusive<u64>) -> Result<u64, String> {
+    whole_number(text, range.clone()).map_err(|problem| match problem {
+        NumberProblem::NotANumber => format!("{what} needs a whole number, not {}", quoted(text)),
+        NumberProblem::OutOfRange => format!(
+            "{what} must be {} to {}, not {}",
+            range.start(),
+            range.end(),
+            quoted(text)
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(quoted("c5-a3"), "\"c5-a3\"");
+        assert_eq!(quoted("a\nerror: x"), "\"a\\nerror: x\"");
+        assert_eq!(quoted("\u{1b}[31m"), "\"\\u{1b}[31m\"");
+        let long = "x".repeat(131_072);
+        let shown = quoted(&long);
+        assert!(shown.len() < 80, "{shown}");
+        assert!(shown.ends_with("…\" (131072 characters)"), "{shown}");
+    }
+
+    #[test]
+    fn character_numbers_count_characters_not_bytes() {
+        assert_eq!(character_number("éé-c1-", 6), 5);
+        assert_eq!(character_number("abc", 0), 1);
+        // An offset inside a character points at that character.
+        assert_eq!(character_number("é", 1), 1);
+        assert_eq!(character_number("ab", 99), 3);
+        assert_eq!(first_non_ascii("c1é"), Some(2));
+        assert_eq!(first_non_ascii("c1"), None);
+    }
+
+    #[test]
+    fn numbers_out_of_range_name_the_range() {
+        assert_eq!(whole_number(" 7 ", 2..=8), Ok(7));
+        assert_eq!(whole_number("+3", 2..=8), Ok(3));
+        assert_eq!(whole_number("1000", 2..=8), Err(NumberProblem::OutOfRange));
+        assert_eq!(whole_number("-1", 0..=8), Err(NumberProblem::OutOfRange));
+        assert_eq!(whole_number("-0", 0..=8), Ok(0));
+        assert_eq!(
+            whole_number("99999999999999999999", 0..=u64::MAX),
+            Err(NumberProblem::OutOfRange)
+        );
+        for bad in ["", "-", "x", "1e3", "3.5", "٣"] {
+            assert_eq!(
+                whole_number(bad, 0..=9),
+                Err(NumberProblem::NotANumber),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            whole_number_for("size", "1000", 2..=8).unwrap_err(),
+            "size must be 2 to 8, not \"1000\""
+        );
+    }
+}
