@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::ops::RangeInclusive;
-use tabula_rules::text::{quoted, whole_number_for};
+use tabula_rules::text::{quoted, whole_number_as};
 
 #[derive(Debug, Default)]
 pub struct Args {
@@ -49,8 +49,7 @@ fn number<T: TryFrom<u64>>(
     value: &str,
     range: RangeInclusive<u64>,
 ) -> Result<T, UsageError> {
-    let n = whole_number_for(flag, value, range).map_err(UsageError)?;
-    T::try_from(n).map_err(|_| UsageError(format!("{flag} is too big: {n}")))
+    whole_number_as(flag, value, range).map_err(UsageError)
 }
 
 /// Seconds for a time budget: a finite number from a hundredth of a second to a day.

@@ -53,48 +53,50 @@ fn time_budgets_must_be_finite_and_in_range() {
 
 #[test]
 fn numbers_out_of_range_say_the_range() {
+    let position = ".../..../o8...x30/..../... x ox 99999999999 0";
     let cases: &[(&[&str], &str)] = &[
-        (&["--option", "size=1000"], "size must be 2 to 8"),
-        (&["--option", "size=-1"], "size must be 2 to 8"),
-        (&["--option", "pieces=100000"], "pieces must be 1 to 99"),
-        (&["--option", "players=300"], "players must be 2 to 3"),
         (
-            &["--option", "capture_cap=4294967296"],
+            &["show", "adamas", "-o", "size=1000"],
+            "size must be 2 to 8",
+        ),
+        (&["show", "adamas", "-o", "size=-1"], "size must be 2 to 8"),
+        (
+            &["show", "adamas", "-o", "pieces=100000"],
+            "pieces must be 1 to 99",
+        ),
+        (
+            &["show", "adamas", "-o", "players=300"],
+            "players must be 2 to 3",
+        ),
+        (
+            &["show", "adamas", "-o", "capture_cap=4294967296"],
             "capture_cap must be 0 to 4294967295",
         ),
         (
-            &[
-                "--position",
-                ".../..../o8...x30/..../... x ox 99999999999 0",
-            ],
+            &["show", "adamas", "--position", position],
             "plies must be 0 to 4294967295",
         ),
+        (
+            &["show", "absorption", "-o", "turn_cap=4294967296"],
+            "turn_cap must be 0 to 4294967295",
+        ),
+        (
+            &["show", "adomoc", "-o", "ply_cap=4294967296"],
+            "ply_cap must be 0 to 4294967295",
+        ),
+        (
+            &["perft", "adamas", "--depth", "99999999999999999999"],
+            "--depth must be 1 to 64",
+        ),
+        (
+            &["random", "adamas", "--seed", "99999999999999999999"],
+            "--seed must be 0 to 18446744073709551615",
+        ),
+        (&["show", "adamas", "-o", "size=x"], "needs a whole number"),
     ];
     for (args, expected) in cases {
-        let mut all = vec!["show", "adamas"];
-        all.extend_from_slice(args);
-        refused(&all, expected);
+        refused(args, expected);
     }
-    refused(
-        &["show", "absorption", "--option", "turn_cap=4294967296"],
-        "turn_cap must be 0 to 4294967295",
-    );
-    refused(
-        &["show", "adomoc", "--option", "ply_cap=4294967296"],
-        "ply_cap must be 0 to 4294967295",
-    );
-    refused(
-        &["perft", "adamas", "--depth", "99999999999999999999"],
-        "--depth must be 1 to 64",
-    );
-    refused(
-        &["random", "adamas", "--seed", "99999999999999999999"],
-        "--seed must be 0 to 18446744073709551615",
-    );
-    refused(
-        &["show", "adamas", "--option", "size=x"],
-        "needs a whole number",
-    );
 }
 
 #[test]

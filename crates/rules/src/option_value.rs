@@ -1,7 +1,7 @@
 //! Reading `key=value` option text, shared by every game's `set_option`.
 
 use crate::OptionsError;
-use crate::text::{quoted, whole_number_for};
+use crate::text::{quoted, whole_number_as};
 use std::ops::RangeInclusive;
 
 pub(crate) fn flag(key: &str, value: &str) -> Result<bool, OptionsError> {
@@ -21,6 +21,5 @@ pub(crate) fn number<T: TryFrom<u64>>(
     value: &str,
     range: RangeInclusive<u64>,
 ) -> Result<T, OptionsError> {
-    let n = whole_number_for(key, value, range).map_err(OptionsError::new)?;
-    T::try_from(n).map_err(|_| OptionsError::new(format!("{key} is too big: {n}")))
+    whole_number_as(key, value, range).map_err(OptionsError::new)
 }

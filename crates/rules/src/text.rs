@@ -75,6 +75,16 @@ pub fn whole_number_for(what: &str, text: &str, range: RangeInclusive<u64>) -> R
     })
 }
 
+/// `whole_number_for` as the type of the field it fills; `range` must fit that type.
+pub fn whole_number_as<T: TryFrom<u64>>(
+    what: &str,
+    text: &str,
+    range: RangeInclusive<u64>,
+) -> Result<T, String> {
+    let n = whole_number_for(what, text, range)?;
+    T::try_from(n).map_err(|_| format!("{what} is too big: {n}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@ use super::apply::{labels, settle, start_of_turn_status, turn_cap_status};
 use super::squares::{bit, label, parse_label, squares};
 use super::{Absorption, AbsorptionOptions, PLAYER_NAMES, Phase};
 use crate::text::quoted;
-use crate::text::whole_number_for;
+use crate::text::whole_number_as;
 use crate::{Game, Player, PositionError, Status};
 
 const OWNER_LETTERS: [char; 2] = ['L', 'D'];
@@ -101,11 +101,9 @@ pub fn parse_position(options: AbsorptionOptions, text: &str) -> Result<Absorpti
     };
     let mut game = Absorption::empty(options, mover);
     read_board(&mut game, board)?;
-    game.turn = whole_number_for("turn", turn, 1..=u32::MAX as u64)
-        .map(|n| n as u32)
+    game.turn = whole_number_as("turn", turn, 1..=u32::MAX as u64)
         .or_else(|message| error("turn", message))?;
-    game.ply = whole_number_for("ply", ply, 0..=u32::MAX as u64)
-        .map(|n| n as u32)
+    game.ply = whole_number_as("ply", ply, 0..=u32::MAX as u64)
         .or_else(|message| error("ply", message))?;
     game.phase = read_phase(&game, phase)?;
     if game.phase == Phase::SplitOrMerge {

@@ -1,17 +1,15 @@
-//! Legal moves: lazy enumeration, exact counting without enumeration, and uniformly
-//! random moves without enumeration (adamas.md §4.6).
+//! Legal moves: lazy enumeration and exact counting without enumeration (adamas.md §4.6).
 //!
 //! A split from a stack of height `h` with `D` destinations is a vector of part sizes
 //! `k_1..k_D >= 0` with `1 <= sum <= h`: there are `C(h + D, D) - 1` of them. A merge into
 //! a cell whose sources have heights `h_1..h_m` takes `0..=h_j` from each, from at least
 //! two sources: `prod(h_j + 1) - 1 - sum(h_j)` moves.
 
+use super::Adamas;
 use super::board::{self, EnemyTargets, MAX_LOS};
 use super::moves::{AdamasMove, Part, Parts};
 use super::progressive::{self, find_progressive_order};
-use super::{Adamas, apply};
 use crate::{CellSet, Count, Status};
-use rand::Rng;
 use smallvec::SmallVec;
 use std::sync::OnceLock;
 
@@ -19,7 +17,7 @@ use std::sync::OnceLock;
 pub(super) struct Turn {
     pub(super) threats: CellSet,
     /// Progressive capture, after the opening move.
-    progressive: bool,
+    pub(super) progressive: bool,
 }
 
 impl Turn {
@@ -30,7 +28,7 @@ impl Turn {
         }
     }
 
-    fn split_targets(&self) -> EnemyTargets<'_> {
+    pub(super) fn split_targets(&self) -> EnemyTargets<'_> {
         if self.progressive {
             EnemyTargets::AnyInSight
         } else {
@@ -44,7 +42,7 @@ pub(super) fn is_own(game: &Adamas, cell: usize) -> bool {
     stack != 0 && board::owner(stack) == game.to_move
 }
 
-fn is_enemy(game: &Adamas, cell: usize) -> bool {
+pub(super) fn is_enemy(game: &Adamas, cell: usize) -> bool {
     let stack = game.board[cell];
     stack != 0 && board::owner(stack) != game.to_move
 }
@@ -119,14 +117,14 @@ fn next_merge_vector(counts: &mut [u16], limits: &[u16]) -> bool {
 }
 
 /// How a progressive-capture split must be treated.
-enum Captures {
+pub(super) enum Captures {
     /// No enemy part, or one part onto a stack threatened at the start (played first).
     Simple,
     /// Anything else: an order must be searched for.
     NeedsOrder,
 }
 
-fn classify(game: &Adamas, parts: &[Part], turn: &Turn) -> Captures {
+pub(super) fn classify(game: &Adamas, parts: &[Part], turn: &Turn) -> Captures {
     let mut enemy_parts = parts.iter().filter(|p| is_enemy(game, p.cell as usize));
     match (enemy_parts.next(), enemy_parts.next()) {
         (None, _) => Captures::Simple,
@@ -137,7 +135,12 @@ fn classify(game: &Adamas, parts: &[Part], turn: &Turn) -> Captures {
 
 /// The split as it will be played: under progressive capture, in an order that makes every
 /// capture legal, or `None` if there is none.
-fn order_split(game: &Adamas, from: usize, mut parts: Parts, turn: &Turn) -> Option<AdamasMove> {
+pub(super) fn order_split(
+    game: &Adamas,
+    from: usize,
+    mut parts: Parts,
+    turn: &Turn,
+) -> Option<AdamasMove> {
     if turn.progressive {
         match classify(game, &parts, turn) {
             Captures::Simple => {
@@ -327,12 +330,12 @@ pub(super) fn binomial_u64(n: usize, k: usize) -> Option<u64> {
 }
 
 /// The split count in 64 bits, when it fits.
-fn split_count_u64(height: u16, destinations: usize) -> Option<u64> {
+pub(super) fn split_count_u64(height: u16, destinations: usize) -> Option<u64> {
     binomial_u64(height as usize + destinations, destinations).map(|c| c - 1)
 }
 
 /// The merge count in 64 bits, when it fits.
-fn merge_count_u64(heights: &[u16]) -> Option<u64> {
+pub(super) fn merge_count_u64(heights: &[u16]) -> Option<u64> {
     let product = heights
         .iter()
         .try_fold(1u64, |acc, &h| acc.checked_mul(h as u64 + 1))?;
@@ -340,12 +343,30 @@ fn merge_count_u64(heights: &[u16]) -> Option<u64> {
     Some(product - 1 - singles)
 }
 
-fn split_count(height: u16, destinations: usize) -> Count {
+/// The heights of the stacks that may merge into `to` this turn, if two or more may.
+pub(super) fn merge_heights(game: &Adamas, to: usize, turn: &Turn) -> Option<SmallVec<[u16; 6]>> {
+    let mut sources = [0u8; 6];
+    let n = merge_sources_of(game, to, turn, &mut sources);
+    (n >= 2).then(|| {
+        sources[..n]
+            .iter()
+            .map(|&c| board::height(game.board[c as usize]))
+            .collect()
+    })
+}
+
+/// Splits with no part on an enemy stack and at least one piece moved.
+pub(super) fn split_count(height: u16, destinations: usize) -> Count {
     Count::binomial(height as u64 + destinations as u64, destinations as u64)
         .saturating_sub(Count::from(1u64))
 }
 
-fn merge_count(heights: &[u16]) -> Count {
+/// Splits to `friendly` non-enemy cells plus at least one piece onto one given enemy stack.
+pub(super) fn single_capture_count(height: u16, friendly: usize) -> Count {
+    Count::binomial(height as u64 + friendly as u64, friendly as u64 + 1)
+}
+
+pub(super) fn merge_count(heights: &[u16]) -> Count {
     let product = heights
         .iter()
         .fold(Count::from(1u64), |acc, &h| acc.mul_small(h as u64 + 1));
@@ -366,7 +387,9 @@ pub(super) fn count_moves_within(game: &Adamas, work: u64) -> Option<Count> {
     let turn = Turn::of(game);
     let mut total = Count::ZERO;
     let mut cells = [0u8; MAX_LOS];
-    let mut ordered_sources = Vec::new();
+    // Sources whose splits may capture in an order that matters, counted one by one once
+    // the work they need is known to be within `work`.
+    let mut ordered_sources: Vec<(usize, u16, SmallVec<[u8; MAX_LOS]>)> = Vec::new();
     let mut to_check = 0u64;
     for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
         let n = split_destinations(game, from, &turn, &mut cells);
@@ -378,259 +401,18 @@ pub(super) fn count_moves_within(game: &Adamas, work: u64) -> Option<Count> {
             if to_check > work {
                 return None;
             }
-            ordered_sources.push(from);
+            ordered_sources.push((from, height, SmallVec::from_slice(&cells[..n])));
         } else {
             total += split_count(height, n);
         }
     }
-    for from in ordered_sources {
-        let n = split_destinations(game, from, &turn, &mut cells);
-        let height = board::height(game.board[from]);
-        total += count_progressive_splits(game, from, &cells[..n], height, &turn);
+    for (from, height, destinations) in ordered_sources {
+        total += progressive::count_splits(game, from, &destinations, height, &turn);
     }
     for to in 0..game.grid.len() {
-        let mut sources = [0u8; 6];
-        let n = merge_sources_of(game, to, &turn, &mut sources);
-        if n >= 2 {
-            let heights: Vec<u16> = sources[..n]
-                .iter()
-                .map(|&c| board::height(game.board[c as usize]))
-                .collect();
+        if let Some(heights) = merge_heights(game, to, &turn) {
             total += merge_count(&heights);
         }
     }
     Some(total)
-}
-
-/// Under progressive capture, splits with captures whose legality depends on order are
-/// counted one by one; the rest by formula.
-fn count_progressive_splits(
-    game: &Adamas,
-    from: usize,
-    destinations: &[u8],
-    height: u16,
-    turn: &Turn,
-) -> Count {
-    let friendly = destinations
-        .iter()
-        .filter(|&&c| !is_enemy(game, c as usize))
-        .count();
-    let threatened = destinations
-        .iter()
-        .filter(|&&c| turn.threats.contains(c as usize))
-        .count();
-    // No capture, or exactly one capture of a stack threatened at the start.
-    let mut total = split_count(height, friendly);
-    for _ in 0..threatened {
-        total += Count::binomial(height as u64 + friendly as u64, friendly as u64 + 1);
-    }
-    let n = destinations.len();
-    let mut counts = [0u16; MAX_LOS];
-    let mut sum = 0;
-    let mut complex = 0u64;
-    while next_split_vector(&mut counts[..n], &mut sum, height) {
-        let parts = parts_from(destinations, &counts[..n]);
-        if matches!(classify(game, &parts, turn), Captures::NeedsOrder)
-            && find_progressive_order(game, from, &parts).is_some()
-        {
-            complex += 1;
-        }
-    }
-    total + Count::from(complex)
-}
-
-/// A uniformly random legal move, drawn without enumerating.
-pub(super) fn random_move<R: Rng + ?Sized>(game: &Adamas, rng: &mut R) -> Option<AdamasMove> {
-    if game.status != Status::Ongoing {
-        return None;
-    }
-    let turn = Turn::of(game);
-    // Under progressive capture a move exists exactly when one exists without it (the
-    // first part of a split sees the start-of-turn threats), which ends the loop below.
-    if turn.progressive && !apply::has_legal_move(game) {
-        return None;
-    }
-    // Under progressive capture this draws from a superset (every split to any enemy in
-    // sight) and rejects the splits no order makes legal, which stays uniform. Where nearly
-    // every candidate sends pieces onto a stack that cannot be captured, it gives up after
-    // a bounded number of tries and draws among the moves whose captures need no order.
-    for _ in 0..progressive::MAX_REJECTED_DRAWS {
-        match draw_candidate(game, &turn, rng) {
-            Draw::Move(mv) => return Some(mv),
-            Draw::NoMoves => return None,
-            Draw::Rejected => {}
-        }
-    }
-    progressive::draw_without_ordering(game, &turn.threats, rng)
-}
-
-enum Draw {
-    Move(AdamasMove),
-    Rejected,
-    NoMoves,
-}
-
-/// One weighted choice: a source to split or a destination to merge into.
-#[derive(Clone, Copy)]
-enum Choice {
-    Split { from: usize, height: u16, n: usize },
-    Merge { to: usize },
-}
-
-fn draw_candidate<R: Rng + ?Sized>(game: &Adamas, turn: &Turn, rng: &mut R) -> Draw {
-    // Inline room for every choice on the default board, without initialising it.
-    let mut choices: SmallVec<[(Choice, u64, f64); 48]> = SmallVec::new();
-    let mut exact_total: Option<u64> = Some(0);
-    let mut approx_total = 0.0;
-    // The exact 64-bit weight when it fits; otherwise the exact count as a float.
-    let mut push = |choice: Choice, exact: Option<u64>, count: &dyn Fn() -> Count| {
-        if exact == Some(0) {
-            return;
-        }
-        exact_total = exact_total.zip(exact).and_then(|(t, w)| t.checked_add(w));
-        let approx = exact.map_or_else(|| count().to_f64(), |w| w as f64);
-        approx_total += approx;
-        choices.push((choice, exact.unwrap_or(0), approx));
-    };
-    // Each own stack's destinations give its split count and, by symmetry of sight, make
-    // it a merge source of each of them: one pass over the stacks finds both.
-    let mut sources_seen = [0u8; board::MAX_CELLS];
-    let mut merge_heights = [[0u16; 6]; board::MAX_CELLS];
-    let mut cells = [0u8; MAX_LOS];
-    for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
-        let n = board::destinations(
-            game.grid,
-            &game.board,
-            from,
-            game.to_move,
-            turn.split_targets(),
-            &mut cells,
-        );
-        let height = board::height(game.board[from]);
-        push(
-            Choice::Split { from, height, n },
-            split_count_u64(height, n),
-            &|| split_count(height, n),
-        );
-        for &to in &cells[..n] {
-            let to = to as usize;
-            // Under progressive capture splits may aim at any enemy in sight; merges only
-            // at stacks threatened at the start.
-            if is_enemy(game, to) && !turn.threats.contains(to) {
-                continue;
-            }
-            merge_heights[to][sources_seen[to] as usize] = height;
-            sources_seen[to] += 1;
-        }
-    }
-    for to in 0..game.grid.len() {
-        let n = sources_seen[to] as usize;
-        if n >= 2 {
-            let heights = &merge_heights[to][..n];
-            push(Choice::Merge { to }, merge_count_u64(heights), &|| {
-                merge_count(heights)
-            });
-        }
-    }
-    if choices.is_empty() {
-        return Draw::NoMoves;
-    }
-    let choice = match exact_total {
-        Some(total) => {
-            let mut r = rng.random_range(0..total);
-            choices
-                .iter()
-                .find(|(_, w, _)| {
-                    let hit = r < *w;
-                    if !hit {
-                        r -= *w;
-                    }
-                    hit
-                })
-                .map(|c| c.0)
-        }
-        None => {
-            let mut r = rng.random::<f64>() * approx_total;
-            choices
-                .iter()
-                .find(|(_, _, w)| {
-                    let hit = r < *w;
-                    if !hit {
-                        r -= *w;
-                    }
-                    hit
-                })
-                .or(choices.last())
-                .map(|c| c.0)
-        }
-    }
-    .expect("the draw falls within the total weight");
-    match choice {
-        Choice::Split { from, height, n } => {
-            let found = split_destinations(game, from, turn, &mut cells);
-            debug_assert_eq!(found, n);
-            let mut counts = [0u16; MAX_LOS];
-            random_split_vector(rng, height, &mut counts[..n]);
-            match order_split(game, from, parts_from(&cells[..n], &counts[..n]), turn) {
-                Some(mv) => Draw::Move(mv),
-                None => Draw::Rejected,
-            }
-        }
-        Choice::Merge { to } => {
-            let mut sources = [0u8; 6];
-            let n = merge_sources_of(game, to, turn, &mut sources);
-            let mut counts = [0u16; 6];
-            loop {
-                for j in 0..n {
-                    let height = board::height(game.board[sources[j] as usize]);
-                    counts[j] = rng.random_range(0..=height);
-                }
-                if counts[..n].iter().filter(|&&k| k > 0).count() >= 2 {
-                    break;
-                }
-            }
-            Draw::Move(AdamasMove::Merge {
-                to: to as u8,
-                parts: parts_from(&sources[..n], &counts[..n]),
-            })
-        }
-    }
-}
-
-/// A uniform vector of part sizes with `1 <= sum <= height`, by stars and bars: `height`
-/// stars and `counts.len()` bars in a row; the stars before the first bar stay behind.
-fn random_split_vector<R: Rng + ?Sized>(rng: &mut R, height: u16, counts: &mut [u16]) {
-    while !random_part_sizes(rng, height, counts) {}
-}
-
-/// A uniform vector of part sizes with `sum <= height`, the empty one included; says
-/// whether it is not empty.
-pub(super) fn random_part_sizes<R: Rng + ?Sized>(
-    rng: &mut R,
-    height: u16,
-    counts: &mut [u16],
-) -> bool {
-    let bars = counts.len();
-    let slots = height as usize + bars;
-    // Floyd's algorithm: a uniform `bars`-subset of `0..slots`.
-    let mut is_bar = [0u64; (board::MAX_PIECES_ON_BOARD + MAX_LOS) / 64 + 1];
-    for j in slots - bars..slots {
-        let t = rng.random_range(0..=j);
-        let pick = if is_bar[t / 64] & (1 << (t % 64)) != 0 {
-            j
-        } else {
-            t
-        };
-        is_bar[pick / 64] |= 1 << (pick % 64);
-    }
-    counts.fill(0);
-    let mut part: Option<usize> = None;
-    for slot in 0..slots {
-        if is_bar[slot / 64] & (1 << (slot % 64)) != 0 {
-            part = Some(part.map_or(0, |p| p + 1));
-        } else if let Some(p) = part {
-            counts[p] += 1;
-        }
-    }
-    counts.iter().any(|&k| k > 0)
 }

@@ -11,6 +11,7 @@ mod moves;
 mod notation;
 mod position;
 mod progressive;
+mod random;
 #[cfg(test)]
 mod tests;
 
@@ -317,7 +318,7 @@ impl Game for Adamas {
     }
 
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AdamasMove> {
-        generate::random_move(self, rng)
+        random::random_move(self, rng)
     }
 
     fn check_move(&self, mv: &AdamasMove) -> Result<(), IllegalMove> {

@@ -191,8 +191,7 @@ pub(super) fn parse_position(
             )
         })?;
     let number = |field: &str, text: &str| -> Result<u32, PositionError> {
-        crate::text::whole_number_for(field, text, 0..=u32::MAX as u64)
-            .map(|n| n as u32)
+        crate::text::whole_number_as(field, text, 0..=u32::MAX as u64)
             .map_err(|message| PositionError::new(field, message))
     };
     game.ply = number("plies", fields[3])?;

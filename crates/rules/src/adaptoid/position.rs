@@ -13,7 +13,7 @@ use super::moves::Colour;
 use super::pieces::{MAX_PARTS, Pieces, SUPPLY};
 use super::{Adaptoid, AdaptoidOptions, Stage, board_of};
 use crate::text::quoted;
-use crate::text::whole_number_for;
+use crate::text::whole_number_as;
 use crate::{Game, PositionError, Status};
 
 fn error<T>(field: &str, message: impl Into<String>) -> Result<T, PositionError> {
@@ -98,12 +98,10 @@ pub fn parse_position(options: AdaptoidOptions, text: &str) -> Result<Adaptoid, 
         );
     };
     for (i, count) in [white, black].into_iter().enumerate() {
-        game.captures[i] = whole_number_for("captures", count, 0..=u8::MAX as u64)
-            .map(|n| n as u8)
+        game.captures[i] = whole_number_as("captures", count, 0..=u8::MAX as u64)
             .or_else(|message| error("captures", message))?;
     }
-    game.ply = whole_number_for("ply", ply, 0..=u32::MAX as u64)
-        .map(|n| n as u32)
+    game.ply = whole_number_as("ply", ply, 0..=u32::MAX as u64)
         .or_else(|message| error("ply", message))?;
     let on_board = game.pieces.occupied[0] | game.pieces.occupied[1];
     match setup {
