@@ -202,6 +202,44 @@ mod tests {
         Storage::at(dir)
     }
 
+    /// An autosave cut at every byte, as a crash or a full disk could leave one written
+    /// without the temporary file: each either still reads, left as it is, or is refused
+    /// and kept, byte for byte, beside it.
+    #[test]
+    fn an_autosave_cut_at_every_byte_is_read_or_kept() {
+        for (case, kind) in GameKind::ALL.into_iter().enumerate() {
+            let mut table = new_table(kind, &[]).unwrap();
+            for seed in 0..6 {
+                let text = table
+                    .thinker(&tabula_bot::BotSpec::Random, seed)
+                    .best_move()
+                    .unwrap();
+                table.play_notation(&text).unwrap();
+            }
+            let good = record_of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();
+            let storage = scratch(1_000 + case as u64);
+            for cut in 0..=good.len() {
+                let text = &good[..cut];
+                storage.write(AUTOSAVE, text).unwrap();
+                let (record, problem) = read_autosave(&storage);
+                match problem {
+                    None => assert_eq!(storage.read(AUTOSAVE).unwrap().as_deref(), Some(text)),
+                    Some(problem) => {
+                        assert!(record.is_none() && problem.contains("damaged"), "{problem}");
+                        let kept = storage.read("autosave.ron.unreadable").unwrap();
+                        assert_eq!(kept.as_deref(), Some(text), "cut at {cut}");
+                        std::fs::remove_file(storage.path("autosave.ron.unreadable").unwrap())
+                            .unwrap();
+                    }
+                }
+            }
+            // Only the whole record is a game to offer.
+            storage.write(AUTOSAVE, &good).unwrap();
+            assert!(read_autosave(&storage).0.is_some());
+            std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
 

@@ -15,6 +15,8 @@ mod backend;
 mod backend;
 
 pub use backend::write_atomic;
+#[cfg(not(target_arch = "wasm32"))]
+pub use backend::{Disk, WriteSteps, write_through};
 pub(crate) use backend::{exists as file_exists, read as read_file, rename as rename_file};
 
 /// The data directory; `None` keeps nothing on disk (headless tests, or no home).
@@ -194,6 +196,125 @@ mod tests {
         let nowhere = Storage::default();
         assert_eq!(nowhere.read("a.ron"), Ok(None));
         assert!(nowhere.write("a.ron", "x").is_err());
+    }
+
+    /// Fails one step of a save: after `bytes` bytes for a write (a full disk), at once for
+    /// anything else (a folder that cannot be written). `crash` leaves what a killed process
+    /// would: no clean-up either.
+    struct Faulty {
+        fail_at: usize,
+        bytes: usize,
+        crash: bool,
+        step: usize,
+    }
+
+    impl Faulty {
+        fn fails_now(&mut self) -> bool {
+            self.step += 1;
+            self.step - 1 == self.fail_at
+        }
+
+        fn failed(&self) -> bool {
+            self.step > self.fail_at
+        }
+    }
+
+    fn full() -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::StorageFull, "no space left on the disk")
+    }
+
+    impl WriteSteps for Faulty {
+        fn create_dir_all(&mut self, dir: &Path) -> std::io::Result<()> {
+            if self.fails_now() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::ReadOnlyFilesystem,
+                    "the folder is read-only",
+                ));
+            }
+            Disk.create_dir_all(dir)
+        }
+
+        fn write_synced(&mut self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+            if self.fails_now() {
+                std::fs::write(path, &bytes[..self.bytes.min(bytes.len())]).unwrap();
+                return Err(full());
+            }
+            Disk.write_synced(path, bytes)
+        }
+
+        fn rename(&mut self, from: &Path, to: &Path) -> std::io::Result<()> {
+            if self.fails_now() {
+                return Err(full());
+            }
+            Disk.rename(from, to)
+        }
+
+        fn remove(&mut self, path: &Path) {
+            if !self.crash {
+                Disk.remove(path);
+            }
+        }
+    }
+
+    /// Every step of a save failed, after every number of bytes written, with and without
+    /// the clean-up a crash skips: the saved file keeps its old text whole, the backup is
+    /// whole (the old text or the one before), and the error says why. A save after a
+    /// crash replaces what the crash left.
+    #[test]
+    fn a_save_that_fails_part_way_leaves_the_old_file_whole() {
+        const STEPS: usize = 5;
+        let (older, old, new) = ("(older)", "(the old save)", "(the new save, the longest)");
+        let dir = scratch("faults");
+        let storage = Storage::at(&dir);
+        let path = storage.path("save.ron").unwrap();
+        for fail_at in 0..=STEPS {
+            for bytes in 0..=new.len() {
+                for crash in [false, true] {
+                    let _ = std::fs::remove_dir_all(&dir);
+                    storage.write("save.ron", older).unwrap();
+                    storage.write("save.ron", old).unwrap();
+                    let mut faulty = Faulty {
+                        fail_at,
+                        bytes,
+                        crash,
+                        step: 0,
+                    };
+                    let result = write_through(&mut faulty, &path, new);
+                    let case = format!("step {fail_at}, {bytes} bytes, crash {crash}");
+                    let read = |name: &str| storage.read(name).unwrap();
+                    if faulty.failed() {
+                        let error = result.expect_err(&case).to_string();
+                        assert!(
+                            error.contains("read-only") || error.contains("no space"),
+                            "{case}: {error}"
+                        );
+                        assert_eq!(read("save.ron").as_deref(), Some(old), "{case}");
+                        let backup = read("save.ron.bak");
+                        assert!(
+                            matches!(backup.as_deref(), Some(b) if b == older || b == old),
+                            "{case}: {backup:?}"
+                        );
+                        if !crash {
+                            assert_eq!(read("save.ron.tmp"), None, "{case}");
+                            assert_eq!(read("save.ron.bak.tmp"), None, "{case}");
+                        }
+                        storage.write("save.ron", new).unwrap();
+                    } else {
+                        result.unwrap();
+                    }
+                    assert_eq!(read("save.ron").as_deref(), Some(new), "{case}");
+                    assert_eq!(read("save.ron.bak").as_deref(), Some(old), "{case}");
+                    assert_eq!(read("save.ron.tmp"), None, "{case}");
+                    if fail_at == STEPS {
+                        break;
+                    }
+                }
+                if fail_at == STEPS {
+                    break;
+                }
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -11,7 +11,7 @@ use tabula::bot::{BotRunner, Thinking};
 use tabula::config::ConfigProblems;
 use tabula::pieces::pieces_match;
 use tabula::record::Record;
-use tabula::saving::{LoadRecord, Resumable};
+use tabula::saving::{LoadRecord, Resumable, SaveGame, SaveMessage};
 use tabula::screens::{Match, Screen, Seat};
 use tabula::storage::{AUTOSAVE, Storage};
 use tabula::table::{GameKind, new_table};
@@ -317,5 +317,65 @@ fn a_game_left_unfinished_is_kept_when_another_replaces_the_autosave() {
     to_title(&mut app);
     let offered = app.world().resource::<Resumable>().0.clone();
     assert!(offered.is_none(), "a game with no moves is not offered");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A data folder that refuses writes (here a folder stands where the autosave's temporary
+/// file goes and a file where the records folder goes, which refuse even an administrator,
+/// as a read-only or full disk would): play goes on, the autosave keeps its last good game
+/// whole, a game it holds is never written over before it is kept, and the player is told.
+/// Once writes work again, the next move saves.
+#[test]
+fn saves_that_cannot_be_written_keep_the_old_files_and_say_so() {
+    let dir = std::env::temp_dir().join(format!("tabula-unwritable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let storage = Storage::at(&dir);
+    let mut app = app_with(storage.clone());
+    start(&mut app, GameKind::Adamas, vec![Seat::Human, Seat::Human]);
+    play_moves(&mut app, 2);
+    let saved = storage.read(AUTOSAVE).unwrap().unwrap();
+    let blocked_autosave = dir.join("autosave.ron.tmp");
+    let blocked_records = dir.join(tabula::storage::RECORDS);
+    std::fs::create_dir_all(&blocked_autosave).unwrap();
+    std::fs::write(&blocked_records, "a file where the records folder goes").unwrap();
+    let problems = |app: &App| app.world().resource::<ConfigProblems>().0.clone();
+
+    play_moves(&mut app, 1);
+    assert_eq!(game(&app).table.record().len(), 3, "play goes on");
+    assert_eq!(storage.read(AUTOSAVE).unwrap().unwrap(), saved);
+    let said = problems(&app);
+    assert!(
+        said.iter()
+            .any(|p| p.starts_with("The game could not be autosaved")),
+        "{said:?}"
+    );
+    send(&mut app, SaveGame);
+    let message = app.world().resource::<SaveMessage>().0.clone();
+    assert!(matches!(message, Some(Err(_))), "{message:?}");
+
+    // Another game would replace the autosave, but the one it holds cannot be kept first.
+    let mut app = app_with(storage.clone());
+    start(
+        &mut app,
+        GameKind::Absorption,
+        vec![Seat::Human, Seat::Human],
+    );
+    play_moves(&mut app, 1);
+    assert_eq!(storage.read(AUTOSAVE).unwrap().unwrap(), saved);
+    let said = problems(&app);
+    assert!(
+        said.iter()
+            .any(|p| p.starts_with("The game left unfinished could not be kept")),
+        "{said:?}"
+    );
+
+    std::fs::remove_dir(&blocked_autosave).unwrap();
+    std::fs::remove_file(&blocked_records).unwrap();
+    play_moves(&mut app, 1);
+    let autosave = Record::parse(&storage.read(AUTOSAVE).unwrap().unwrap()).unwrap();
+    assert_eq!(autosave.game, "absorption");
+    let kept = storage.list(tabula::storage::RECORDS);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), saved);
     std::fs::remove_dir_all(&dir).unwrap();
 }

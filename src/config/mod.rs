@@ -124,7 +124,9 @@ impl Settings {
 }
 
 pub fn parse(text: &str) -> Result<Settings, String> {
-    let settings: Settings = ron::from_str(text).map_err(|e| e.to_string())?;
+    // RON's message may quote the file at length (an unknown field's name).
+    let settings: Settings =
+        ron::from_str(text).map_err(|e| tabula_session::rules::text::shown(&e.to_string()))?;
     settings.check()?;
     Ok(settings)
 }
@@ -335,6 +337,69 @@ mod tests {
         assert_eq!(key_code("KeyQ"), Some(KeyCode::KeyQ));
         assert_eq!(key_code("Digit7"), Some(KeyCode::Digit7));
         assert_eq!(key_code("Key"), None);
+    }
+
+    /// A settings file cut at every byte: it still reads, or the built-in settings are
+    /// used, the problem is named, and the file is kept aside byte for byte.
+    #[test]
+    fn a_settings_file_cut_at_every_byte_is_read_or_kept_aside() {
+        let mut settings = Settings {
+            theme: Theme::Light,
+            ..Settings::default()
+        };
+        settings.use_palette(&PALETTES[1]);
+        let text = to_text(&settings);
+        let dir = std::env::temp_dir().join(format!("tabula-settings-cut-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = SettingsFile(dir.join("settings.ron"));
+        let aside = dir.join("settings.ron.unreadable");
+        for cut in 0..=text.len() {
+            std::fs::write(&file.0, &text[..cut]).unwrap();
+            let (read, problems) = load_first(Some(&file));
+            if problems.is_empty() {
+                assert_eq!(read, settings, "cut at {cut}");
+                continue;
+            }
+            assert_eq!(read, Settings::default());
+            assert!(
+                problems[0].contains("Using the built-in settings"),
+                "{problems:?}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&aside).unwrap(),
+                text[..cut],
+                "cut at {cut}"
+            );
+            std::fs::remove_file(&aside).unwrap();
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The settings file as a fuzz target (the other targets are in crates/fuzz, which
+    /// cannot reach the app): mutations of real settings files either read, and then write
+    /// back as the same settings, or are refused with a short message.
+    #[test]
+    fn mutated_settings_read_back_or_are_refused_briefly() {
+        let mut changed = Settings {
+            theme: Theme::Light,
+            ..Settings::default()
+        };
+        changed.use_palette(&PALETTES[2]);
+        changed
+            .game_defaults
+            .entry("adamas".into())
+            .or_default()
+            .insert("size".into(), "4".into());
+        let corpus = [DEFAULTS.to_string(), to_text(&changed)].map(String::into_bytes);
+        let mut mutator = tabula_fuzz::mutate::Mutator::new(7);
+        for _ in 0..5_000 {
+            let input = mutator.next(&corpus);
+            match parse(&String::from_utf8_lossy(&input)) {
+                Ok(settings) => assert_eq!(parse(&to_text(&settings)), Ok(settings)),
+                Err(e) => tabula_fuzz::check_error("settings", &e),
+            }
+        }
     }
 
     proptest::proptest! {

@@ -24,19 +24,77 @@ pub fn read(path: &Path) -> std::io::Result<Option<String>> {
 
 /// Writes through a temporary file and a rename; the replaced file becomes `PATH.bak`.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    write_through(&mut Disk, path, text)
+}
+
+/// The file operations a save is made of, so tests can make any of them fail part-way
+/// as a full disk, a read-only folder or a crash would.
+pub trait WriteSteps {
+    fn create_dir_all(&mut self, dir: &Path) -> std::io::Result<()>;
+    /// Creates or truncates `path`, writes `bytes` and waits for them to reach the disk.
+    fn write_synced(&mut self, path: &Path, bytes: &[u8]) -> std::io::Result<()>;
+    fn rename(&mut self, from: &Path, to: &Path) -> std::io::Result<()>;
+    fn remove(&mut self, path: &Path);
+}
+
+/// The real file system.
+pub struct Disk;
+
+impl WriteSteps for Disk {
+    fn create_dir_all(&mut self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)
+    }
+
+    fn write_synced(&mut self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        let mut file = std::fs::File::create(path)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    }
+
+    fn rename(&mut self, from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::rename(from, to)
+    }
+
+    fn remove(&mut self, path: &Path) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// A save in steps that each leave a whole file behind: the new text goes to `PATH.tmp`;
+/// the old file is copied to `PATH.bak.tmp` and renamed to `PATH.bak` (so a good backup
+/// is never replaced by a partial one); only then is `PATH.tmp` renamed over `PATH`. A
+/// failure at any step leaves `PATH` as it was, and removes the partial temporary file (a
+/// crash leaves it, and the next save writes over it).
+pub fn write_through(steps: &mut impl WriteSteps, path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
+        steps.create_dir_all(parent)?;
     }
     let temporary = with_suffix(path, ".tmp");
-    {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
+    if let Err(e) = steps.write_synced(&temporary, text.as_bytes()) {
+        steps.remove(&temporary);
+        return Err(e);
     }
-    if path.exists() {
-        std::fs::copy(path, with_suffix(path, ".bak"))?;
+    let kept = match std::fs::read(path) {
+        Ok(old) => keep_backup(steps, path, &old),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = kept.and_then(|()| steps.rename(&temporary, path)) {
+        steps.remove(&temporary);
+        return Err(e);
     }
-    std::fs::rename(&temporary, path)
+    Ok(())
+}
+
+fn keep_backup(steps: &mut impl WriteSteps, path: &Path, old: &[u8]) -> std::io::Result<()> {
+    let backup = with_suffix(path, ".bak");
+    let temporary = with_suffix(&backup, ".tmp");
+    let written = steps.write_synced(&temporary, old);
+    if let Err(e) = written.and_then(|()| steps.rename(&temporary, &backup)) {
+        steps.remove(&temporary);
+        return Err(e);
+    }
+    Ok(())
 }
 
 pub fn rename(from: &Path, to: &Path) -> std::io::Result<()> {

@@ -70,8 +70,9 @@ impl FromStr for BotSpec {
             let (key, value) = (key.trim(), value.trim());
             let bad = || {
                 format!(
-                    "bot {text_q}: {key}={value} is not a valid value",
-                    text_q = quoted(text)
+                    "bot {text_q}: {pair_q} is not a valid value",
+                    text_q = quoted(text),
+                    pair_q = quoted(&format!("{key}={value}"))
                 )
             };
             let flag = |v: &str| match v {

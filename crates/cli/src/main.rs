@@ -1,16 +1,15 @@
 //! tabula-cli: the Tabula games in a terminal, plus perft, random self-play and benchmarks.
 
-mod args;
 mod bots;
 mod inspect;
 mod online;
 mod play;
 mod progress;
 mod random;
-mod setup;
 
-use args::Args;
 use tabula_bot::Knowledge;
+use tabula_cli::args::{self, Args};
+use tabula_cli::setup;
 use tabula_session::{GameKind, with_game};
 
 const USAGE: &str =
@@ -28,8 +27,9 @@ verbs:
                              losses and the Elo difference (games over P plies draw)
   hint GAME [--bot SPEC] [--record \"MOVES\"]
                              the bot's move and evaluation (default bot level:5)
-  random GAME [--games N] [--seed S] [--max-plies P]
-                             random games, checking every invariant after every move
+  random GAME [--games N] [--plies N] [--seed S] [--max-plies P]
+                             random games (100, or until N plies), checking every
+                             invariant after every move; then plies checked a second
   bench [GAME] [--seconds S] [--max-plies P]
                              random playouts and legal moves generated per second
                              (S seconds for each, 3 by default)

@@ -43,10 +43,17 @@ fn read_value_file(path: &str) -> Result<String, String> {
 
 /// The position a verb starts from, as a match whose line holds the record's moves.
 pub fn start_match<G: Game>(args: &Args) -> Result<Match<G>, String> {
-    let settings = settings(args)?;
+    start_match_with(&settings(args)?, args)
+}
+
+/// The same, with the options' `@FILE` values already read into `settings`.
+pub fn start_match_with<G: Game>(
+    settings: &[(String, String)],
+    args: &Args,
+) -> Result<Match<G>, String> {
     let mut game = match &args.position {
-        Some(text) => Match::set_up(&settings, text)?,
-        None => Match::start(&settings)?,
+        Some(text) => Match::set_up(settings, text)?,
+        None => Match::start(settings)?,
     };
     if let Some(record) = &args.record {
         for (i, text) in G::split_moves(record).iter().enumerate() {

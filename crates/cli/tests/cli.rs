@@ -112,8 +112,31 @@ fn random_games_check_invariants_and_report_outcomes() {
         "{text}"
     );
     assert!(text.contains("every invariant held"), "{text}");
+    assert!(text.contains(" plies a second"), "{text}");
+    // All but the speed, which is the last line.
+    let games = |text: &str| {
+        text.lines()
+            .filter(|l| !l.contains(" s: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     let again = cli(&["random", "adamas", "--games", "20", "--seed", "3"]);
-    assert_eq!(stdout(&again), text, "the same seed gives the same games");
+    assert_eq!(
+        games(&stdout(&again)),
+        games(&text),
+        "the same seed gives the same games"
+    );
+
+    // --plies plays whole games until that many plies are checked.
+    let out = cli(&["random", "absorption", "--plies", "500", "--seed", "1"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    let plies: u64 = text
+        .lines()
+        .find_map(|l| l.split_once(" plies checked in "))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(plies >= 500, "{text}");
 }
 
 #[test]
@@ -214,7 +237,7 @@ fn adaptoid_verbs() {
     assert!(stdout(&out).contains("c1  c2  c3"), "{}", stdout(&out));
     let out = cli(&["show", "adaptoid", "--option", "board=@/no/such/board"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /no/such/board"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read \"/no/such/board\""));
     let out = cli(&["random", "adaptoid", "--games", "5", "--seed", "4"]);
     assert!(out.status.success(), "{out:?}");
     assert!(stdout(&out).contains("every invariant held"));

@@ -2,6 +2,7 @@
 //! WebSocket, tagged by `"type"`. A client follows one game per connection.
 
 use serde::{Deserialize, Serialize};
+use tabula_session::rules::text::shown;
 
 /// Bumped when a message changes shape; the server refuses other versions by name.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -207,7 +208,8 @@ impl ClientMsg {
                 text.len()
             ));
         }
-        serde_json::from_str(text).map_err(|e| format!("not a message this server reads: {e}"))
+        serde_json::from_str(text)
+            .map_err(|e| shown(&format!("not a message this server reads: {e}")))
     }
 }
 
@@ -217,7 +219,8 @@ impl ServerMsg {
     }
 
     pub fn from_json(text: &str) -> Result<ServerMsg, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a message from a Tabula server: {e}"))
+        serde_json::from_str(text)
+            .map_err(|e| shown(&format!("not a message from a Tabula server: {e}")))
     }
 
     pub fn error(message: impl Into<String>) -> ServerMsg {

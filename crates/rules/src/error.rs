@@ -1,3 +1,4 @@
+use crate::text::shown;
 use std::fmt;
 
 /// A move that the rules refuse, with the reason in words a player understands.
@@ -16,7 +17,7 @@ impl IllegalMove {
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move: {}", self.reason)
+        write!(f, "illegal move: {}", shown(&self.reason))
     }
 }
 impl std::error::Error for IllegalMove {}
@@ -47,7 +48,7 @@ impl fmt::Display for NotationError {
             "cannot read move {} at character {}: {}",
             crate::text::quoted(&self.input),
             crate::text::character_number(&self.input, self.at),
-            self.message
+            shown(&self.message)
         )
     }
 }
@@ -71,7 +72,12 @@ impl PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad position string ({}): {}", self.field, self.message)
+        write!(
+            f,
+            "bad position string ({}): {}",
+            shown(&self.field),
+            shown(&self.message)
+        )
     }
 }
 impl std::error::Error for PositionError {}
@@ -92,7 +98,7 @@ impl OptionsError {
 
 impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad game option: {}", self.message)
+        write!(f, "bad game option: {}", shown(&self.message))
     }
 }
 impl std::error::Error for OptionsError {}

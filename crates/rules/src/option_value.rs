@@ -23,3 +23,16 @@ pub(crate) fn number<T: TryFrom<u64>>(
 ) -> Result<T, OptionsError> {
     whole_number_as(key, value, range).map_err(OptionsError::new)
 }
+
+/// A number that may be left unset: an empty value (as `settings_of` writes an unset one)
+/// leaves the game's own default, which depends on other options.
+pub(crate) fn optional_number<T: TryFrom<u64>>(
+    key: &str,
+    value: &str,
+    range: RangeInclusive<u64>,
+) -> Result<Option<T>, OptionsError> {
+    if value.trim().is_empty() {
+        return Ok(None);
+    }
+    number(key, value, range).map(Some)
+}

@@ -4,21 +4,54 @@
 use std::fmt::Write;
 use std::ops::RangeInclusive;
 
-/// Characters of typed text a message quotes; longer text is cut with its length given.
+/// Characters of typed text a message quotes (counted as shown, escapes included);
+/// longer text is cut with its length given.
 const QUOTED_CHARS: usize = 40;
 
 /// `text` in double quotes for a message: control characters escaped, so that input cannot
 /// start a line of its own or send escape sequences to a terminal, and long text cut short.
 pub fn quoted(text: &str) -> String {
     let mut out = String::from("\"");
-    for c in text.chars().take(QUOTED_CHARS) {
-        let _ = write!(out, "{}", c.escape_debug());
+    let mut shown_chars = 0;
+    let mut cut = false;
+    for c in text.chars() {
+        let escaped = c.escape_debug();
+        shown_chars += escaped.len();
+        if shown_chars > QUOTED_CHARS {
+            cut = true;
+            break;
+        }
+        out.extend(escaped);
     }
-    let length = text.chars().count();
-    if length > QUOTED_CHARS {
-        let _ = write!(out, "…\" ({length} characters)");
+    if cut {
+        let _ = write!(out, "…\" ({} characters)", text.chars().count());
     } else {
         out.push('"');
+    }
+    out
+}
+
+/// Characters of a message any error shows, whatever it quotes.
+const MESSAGE_CHARS: usize = 300;
+
+/// A message as it is shown: control characters other than line breaks escaped, and cut
+/// at 300 characters. The last guard for errors that quote input raw (their own or a
+/// parser's from another crate): no input makes a message long or drives a terminal.
+pub fn shown(message: &str) -> String {
+    let mut out = String::new();
+    let mut shown_chars = 0;
+    for c in message.chars() {
+        let escaped = match c {
+            '\n' => c.to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        };
+        shown_chars += escaped.chars().count();
+        if shown_chars > MESSAGE_CHARS {
+            out.push_str(&format!("… ({} characters)", message.chars().count()));
+            break;
+        }
+        out.push_str(&escaped);
     }
     out
 }

@@ -2,6 +2,7 @@
 //! records write them, read into each game's options and written back.
 
 use tabula_rules::Game;
+use tabula_rules::text::quoted;
 
 /// Options as `(key, value)` text pairs, in the order given.
 pub type Settings = Vec<(String, String)>;
@@ -18,7 +19,7 @@ pub fn read_file_values(
         .map(|(key, value)| match value.strip_prefix('@') {
             Some(path) => read(path)
                 .map(|text| (key.clone(), file_value(&text)))
-                .map_err(|e| format!("option {key}: cannot read {path}: {e}")),
+                .map_err(|e| format!("option {}: cannot read {}: {e}", quoted(key), quoted(path))),
             None => Ok((key.clone(), value.clone())),
         })
         .collect()
@@ -150,6 +151,9 @@ mod tests {
         let read_back = read_file_values(&pairs(&[("board", "@board.txt"), ("x", "1")]), read);
         assert_eq!(read_back, Ok(pairs(&[("board", "a board"), ("x", "1")])));
         let error = read_file_values(&pairs(&[("board", "@gone.txt")]), read).unwrap_err();
-        assert_eq!(error, "option board: cannot read gone.txt: no such file");
+        assert_eq!(
+            error,
+            r#"option "board": cannot read "gone.txt": no such file"#
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::{AnyMatch, GameKind, Seat, match_at, new_match};
 use serde::{Deserialize, Serialize};
-use tabula_rules::text::quoted;
+use tabula_rules::text::{quoted, shown};
 
 /// The version written in every record; a newer one is refused with a clear message.
 pub const RECORD_FORMAT: u32 = 1;
@@ -70,7 +70,11 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, String> {
         let record: Record = ron::from_str(text).map_err(|e| {
             let place = e.span.start;
-            format!("line {}, column {}: {}", place.line, place.col, e.code)
+            // RON's message may quote the text at length (an unknown field's name).
+            shown(&format!(
+                "line {}, column {}: {}",
+                place.line, place.col, e.code
+            ))
         })?;
         if record.tabula_record != RECORD_FORMAT {
             return Err(format!(
@@ -85,8 +89,8 @@ impl Record {
     pub fn load(&self) -> Result<Loaded, String> {
         let kind = self.kind().ok_or_else(|| {
             format!(
-                "game: {:?} is not one of absorption, adamas, adaptoid, adomoc",
-                self.game
+                "game: {} is not one of absorption, adamas, adaptoid, adomoc",
+                quoted(&self.game)
             )
         })?;
         let mut game = match &self.start {

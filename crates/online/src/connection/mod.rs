@@ -13,6 +13,7 @@ pub use native::Connection;
 
 use crate::protocol::{SOCKET_PATH, ServerMsg};
 use std::sync::Arc;
+use tabula_session::rules::text::quoted;
 
 /// What the connection reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,7 +57,7 @@ pub fn socket_url(server: &str) -> Result<String, String> {
     };
     let host = rest.split('/').next().unwrap_or_default().trim();
     if host.is_empty() {
-        return Err(format!("{server:?}: no host in the server address"));
+        return Err(format!("{}: no host in the server address", quoted(server)));
     }
     let scheme = if secure { "wss" } else { "ws" };
     Ok(format!("{scheme}://{host}{SOCKET_PATH}"))

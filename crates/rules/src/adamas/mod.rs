@@ -261,10 +261,10 @@ impl Game for Adamas {
     }
 
     fn set_option(options: &mut AdamasOptions, key: &str, value: &str) -> Result<(), OptionsError> {
-        use crate::option_value::{flag, number};
+        use crate::option_value::{flag, number, optional_number};
         match key {
-            "size" => options.size = Some(number(key, value, 2..=MAX_SIDE as u64)?),
-            "pieces" => options.pieces = Some(number(key, value, 1..=MAX_PIECES as u64)?),
+            "size" => options.size = optional_number(key, value, 2..=MAX_SIDE as u64)?,
+            "pieces" => options.pieces = optional_number(key, value, 1..=MAX_PIECES as u64)?,
             "players" => options.players = number(key, value, 2..=3)?,
             "prog_cap" => options.prog_cap = flag(key, value)?,
             "repetition_draw" => options.repetition_draw = flag(key, value)?,

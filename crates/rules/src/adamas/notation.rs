@@ -63,7 +63,11 @@ fn parse_item(grid: &HexGrid, input: &str, text: &str, at: usize) -> Result<Item
                 ));
             }
             let count: u16 = digits.parse().map_err(|_| {
-                NotationError::new(input, at, format!("the piece count {digits} is too large"))
+                NotationError::new(
+                    input,
+                    at,
+                    format!("the piece count {} is too large", quoted(digits)),
+                )
             })?;
             (Some(count), &text[x + 1..], at + x + 1)
         }

@@ -187,7 +187,7 @@ pub(super) fn parse_position(
         .ok_or_else(|| {
             PositionError::new(
                 "player to move",
-                format!("{:?} is not a player of this game", fields[1]),
+                format!("{} is not a player of this game", quoted(fields[1])),
             )
         })?;
     let number = |field: &str, text: &str| -> Result<u32, PositionError> {

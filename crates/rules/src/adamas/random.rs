@@ -165,6 +165,7 @@ fn random_merge<R: Rng + ?Sized>(game: &Adamas, to: usize, turn: &Turn, rng: &mu
         to: to as u8,
         parts: parts_from(&sources[..n], &counts[..n]),
     }
+    .in_canonical_order()
 }
 
 /// A uniform vector of part sizes with `1 <= sum <= height`, by stars and bars: `height`

@@ -325,6 +325,8 @@ impl Game for Adaptoid {
             "forbid_losing_attacks" => options.forbid_losing_attacks = flag(key, value)?,
             "pie_start" => options.pie_start = flag(key, value)?,
             "repetition_draw" => options.repetition_draw = flag(key, value)?,
+            // An empty value is the standard board, as `settings_of` writes it.
+            "board" if value.trim().is_empty() => options.board = None,
             "board" => {
                 Board::parse(value).map_err(|e| OptionsError::new(format!("board: {e}")))?;
                 options.board = Some(value.to_string());

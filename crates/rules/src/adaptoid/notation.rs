@@ -3,6 +3,7 @@
 
 use super::moves::{Colour, Growth};
 use super::{Adaptoid, AdaptoidEvent, AdaptoidMove, FightResult, RemovalCause};
+use crate::text::quoted;
 use crate::{Game, NotationError};
 
 pub fn format_move(game: &Adaptoid, mv: &AdaptoidMove) -> String {
@@ -58,7 +59,7 @@ fn label_at(game: &Adaptoid, input: &str, at: usize) -> Result<(u8, usize), Nota
         None => Err(NotationError::new(
             input,
             at,
-            format!("{name} is not a cell of this board"),
+            format!("{} is not a cell of this board", quoted(name)),
         )),
     }
 }

@@ -90,8 +90,14 @@ pub fn parse_move(game: &Adomoc, input: &str) -> Result<AdomocMove, NotationErro
     if at != bytes.len() {
         return fail(offset + at, "unexpected text after the move");
     }
-    // The piece letter must describe the piece that stands there.
+    // The piece letter must describe the piece that stands there, so there must be one.
     match game.piece_at(from) {
+        None => {
+            return fail(
+                offset + 1 + prime as usize,
+                &format!("{} is empty: there is no piece to move", label(from)),
+            );
+        }
         Some(piece) if piece.kind.letter() as u8 != kind_letter || piece.prime != prime => {
             return fail(
                 offset,

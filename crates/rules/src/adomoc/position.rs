@@ -94,19 +94,9 @@ pub fn parse_position(options: AdomocOptions, text: &str) -> Result<Adomoc, Posi
             );
         }
     };
-    game.ply = ply
-        .parse()
-        .ok()
-        .filter(|&p: &u32| p < u32::MAX - 2)
-        .ok_or_else(|| {
-            PositionError::new(
-                "ply",
-                format!(
-                    "expected a number below 4294967293, not {ply_q}",
-                    ply_q = quoted(ply)
-                ),
-            )
-        })?;
+    // Room for the plies a game can still count (the ply cap adds to it).
+    game.ply = crate::text::whole_number_as("ply", ply, 0..=u64::from(u32::MAX - 3))
+        .map_err(|e| PositionError::new("ply", e))?;
     if bans != "-" {
         for ban in bans.split(',') {
             let ban = read_ban(&game, ban)?;
@@ -238,7 +228,10 @@ fn read_ban(game: &Adomoc, text: &str) -> Result<Ban, PositionError> {
         _ => {
             return error(
                 "bans",
-                format!("a ban holds this ply (+0) or the next (+1), not +{wait}"),
+                format!(
+                    "a ban holds this ply (+0) or the next (+1), not {}",
+                    quoted(&format!("+{wait}"))
+                ),
             );
         }
     };

@@ -1,0 +1,122 @@
+//! Fuzz targets, one per input Tabula reads. Each takes raw bytes, feeds them to the same
+//! parser the program uses, and panics when a property fails: what parses formats back to
+//! the same value, a parsed position's legal moves agree with `check_move`, invariants hold,
+//! and an error quotes the input short, on one line.
+//!
+//! The targets run under libFuzzer (`fuzz/`, through cargo-fuzz) for long coverage-guided
+//! runs, and under this crate's own runner (`tabula-fuzz`), which mutates the corpus kept in
+//! `fuzz/corpus/` for a fixed time on stable Rust, as CI does.
+
+mod games;
+pub mod mutate;
+mod online;
+pub mod runner;
+pub mod seeds;
+mod texts;
+
+/// One fuzz target: its name (also its corpus folder) and the function libFuzzer calls.
+pub struct Target {
+    pub name: &'static str,
+    pub run: fn(&[u8]),
+}
+
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "absorption_notation",
+        run: games::absorption_notation,
+    },
+    Target {
+        name: "adamas_notation",
+        run: games::adamas_notation,
+    },
+    Target {
+        name: "adaptoid_notation",
+        run: games::adaptoid_notation,
+    },
+    Target {
+        name: "adomoc_notation",
+        run: games::adomoc_notation,
+    },
+    Target {
+        name: "absorption_position",
+        run: games::absorption_position,
+    },
+    Target {
+        name: "adamas_position",
+        run: games::adamas_position,
+    },
+    Target {
+        name: "adaptoid_position",
+        run: games::adaptoid_position,
+    },
+    Target {
+        name: "adomoc_position",
+        run: games::adomoc_position,
+    },
+    Target {
+        name: "options",
+        run: games::options,
+    },
+    Target {
+        name: "board",
+        run: games::board,
+    },
+    Target {
+        name: "record",
+        run: texts::record,
+    },
+    Target {
+        name: "pasted",
+        run: texts::pasted,
+    },
+    Target {
+        name: "bot_spec",
+        run: texts::bot_spec,
+    },
+    Target {
+        name: "cli_args",
+        run: texts::cli_args,
+    },
+    Target {
+        name: "client_message",
+        run: online::client_message,
+    },
+    Target {
+        name: "server_messages",
+        run: online::server_messages,
+    },
+];
+
+pub fn target(name: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.name == name)
+}
+
+/// Calls a target by name, for libFuzzer's one-line wrappers.
+pub fn run(name: &str, data: &[u8]) {
+    (target(name).expect("a target of TARGETS").run)(data)
+}
+
+/// The longest error message any input may give: every echo of input is cut short.
+pub const MAX_ERROR_CHARS: usize = 1_000;
+
+/// An error shown to a person: short, whatever the input's length, and with no control
+/// character that could drive a terminal (a line break only where the message lays out a
+/// picture or a list, never from the input).
+pub fn check_error(context: &str, error: &str) {
+    let chars = error.chars().count();
+    assert!(
+        chars <= MAX_ERROR_CHARS,
+        "{context}: an error of {chars} characters echoes too much: {:?}",
+        error.chars().take(200).collect::<String>()
+    );
+    assert!(
+        !error.chars().any(|c| c.is_control() && c != '\n'),
+        "{context}: an error holds a control character: {error:?}"
+    );
+}
+
+/// The input as text, as a program reading a file or a socket would see it after a lossy
+/// decoding; libFuzzer still reaches every byte sequence.
+pub fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(data)
+}

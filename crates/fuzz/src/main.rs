@@ -1,0 +1,146 @@
+//! tabula-fuzz: runs the fuzz targets on stable Rust for a fixed time each, over the corpus
+//! kept in `fuzz/corpus/` and mutations of it, and writes the first corpus.
+
+use std::path::PathBuf;
+use std::time::Duration;
+use tabula_fuzz::runner::{Budget, Watchdog, fuzz, read_corpus, save};
+use tabula_fuzz::{TARGETS, Target, seeds::seeds};
+
+const USAGE: &str =
+    "usage: tabula-fuzz [--seconds S] [--timeout T] [--seed N] [--corpus DIR] [TARGET...]
+       tabula-fuzz seed [--corpus DIR]     writes the seed inputs into the corpus
+       tabula-fuzz list                    the targets
+
+Runs each target (all by default) over its corpus, then over mutations of it for S seconds
+(10 by default). A failing input is saved in fuzz/artifacts/TARGET/, and so is one that
+runs past T seconds (10), which also stops the run. Exits with 1 if any target failed.";
+
+struct Options {
+    seconds: f64,
+    timeout: f64,
+    seed: u64,
+    corpus: PathBuf,
+    targets: Vec<&'static Target>,
+}
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let code = match words.first().map(String::as_str) {
+        Some("list") => {
+            TARGETS.iter().for_each(|t| println!("{}", t.name));
+            0
+        }
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            0
+        }
+        Some("seed") => finish(parse(&words[1..]).and_then(|o| write_seeds(&o))),
+        _ => finish(parse(&words).and_then(|o| run(&o))),
+    };
+    std::process::exit(code);
+}
+
+fn finish(result: Result<bool, String>) -> i32 {
+    match result {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn fuzz_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
+}
+
+fn parse(words: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        seconds: 10.0,
+        timeout: 10.0,
+        seed: 0,
+        corpus: fuzz_dir().join("corpus"),
+        targets: Vec::new(),
+    };
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        let mut value = |flag: &str| {
+            words
+                .next()
+                .ok_or_else(|| format!("{flag} needs a value"))
+                .cloned()
+        };
+        let seconds = |flag: &str, text: String| match text.parse::<f64>() {
+            Ok(s) if (0.0..=1e6).contains(&s) => Ok(s),
+            _ => Err(format!(
+                "{flag} needs a number of seconds up to 1000000, not {text:?}"
+            )),
+        };
+        match word.as_str() {
+            "--seconds" => options.seconds = seconds(word, value(word)?)?,
+            "--timeout" => options.timeout = seconds(word, value(word)?)?.max(0.5),
+            "--seed" => {
+                let text = value(word)?;
+                options.seed = text
+                    .parse()
+                    .map_err(|_| format!("--seed needs a whole number, not {text:?}"))?;
+            }
+            "--corpus" => options.corpus = PathBuf::from(value(word)?),
+            name => options.targets.push(
+                tabula_fuzz::target(name)
+                    .ok_or_else(|| format!("no target {name:?}; `tabula-fuzz list` names them"))?,
+            ),
+        }
+    }
+    if options.targets.is_empty() {
+        options.targets = TARGETS.iter().collect();
+    }
+    Ok(options)
+}
+
+/// Fuzzes each target in turn; true if none failed.
+fn run(options: &Options) -> Result<bool, String> {
+    tabula_fuzz::runner::quiet_panics();
+    let artifacts = fuzz_dir().join("artifacts");
+    let watchdog = Watchdog::start(Duration::from_secs_f64(options.timeout), artifacts.clone());
+    let budget = Budget::Time(Duration::from_secs_f64(options.seconds));
+    let mut all_passed = true;
+    for target in &options.targets {
+        let corpus = read_corpus(&options.corpus.join(target.name))?;
+        let outcome = fuzz(target, &corpus, budget, options.seed, &watchdog);
+        let seconds = outcome.elapsed.as_secs_f64();
+        let rate = outcome.runs as f64 / seconds.max(1e-9);
+        match outcome.failure {
+            None => println!(
+                "{}: {} runs in {seconds:.1} s ({rate:.0} a second) from {} corpus inputs: no failure",
+                target.name,
+                outcome.runs,
+                corpus.len()
+            ),
+            Some(failure) => {
+                all_passed = false;
+                let saved = save(&artifacts, target.name, "crash-", &failure.input)?;
+                println!(
+                    "{}: FAILED after {} runs: {}\n  input saved as {}",
+                    target.name,
+                    outcome.runs,
+                    failure.message,
+                    saved.display()
+                );
+            }
+        }
+    }
+    Ok(all_passed)
+}
+
+fn write_seeds(options: &Options) -> Result<bool, String> {
+    for target in &options.targets {
+        let inputs = seeds(target.name);
+        for input in &inputs {
+            save(&options.corpus, target.name, "seed-", input)?;
+        }
+        println!("{}: {} seed inputs", target.name, inputs.len());
+    }
+    Ok(true)
+}

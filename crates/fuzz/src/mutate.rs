@@ -1,0 +1,179 @@
+//! The stable runner's mutator: stacked byte edits, splices between corpus inputs, and the
+//! tokens these inputs are made of. It has no coverage feedback (libFuzzer has); it finds
+//! what lies a few edits from a real input, which is where most malformed input is.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The longest input the mutator makes; long enough for a record of a long game.
+pub const MAX_INPUT: usize = 16 * 1024;
+
+/// Pieces of the inputs' languages, and numbers at the edges of the types that read them.
+const TOKENS: &[&str] = &[
+    "-",
+    "x",
+    ",",
+    "/",
+    ".",
+    ":",
+    "=",
+    "*",
+    "@",
+    "#",
+    " ",
+    "\n",
+    "\r\n",
+    "\t",
+    "\"",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "0",
+    "1",
+    "2",
+    "3",
+    "9",
+    "10",
+    "-1",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "4294967295",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999",
+    "1e300",
+    "NaN",
+    "inf",
+    "-0",
+    "0.0",
+    "true",
+    "false",
+    "None",
+    "Some(",
+    "link ",
+    "unlink ",
+    "level:",
+    "mcts:",
+    "uct:",
+    "random",
+    "human",
+    "remote",
+    "iters=",
+    "ms=",
+    "playout=",
+    "--option",
+    "--position",
+    "--record",
+    "--seats",
+    "--depth",
+    "\0",
+    "size=",
+    "players=3",
+    "pieces=",
+    "prog_cap=true",
+    "board=",
+    "é",
+    "\u{202e}",
+    "\u{1b}[31m",
+    "\u{feff}",
+    "\"type\":",
+    "\"state\"",
+    "\"moved\"",
+    "\"create\"",
+    "null",
+];
+
+pub struct Mutator {
+    rng: SmallRng,
+}
+
+impl Mutator {
+    pub fn new(seed: u64) -> Mutator {
+        Mutator {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    /// A random input of the corpus, edited one to four times.
+    pub fn next(&mut self, corpus: &[Vec<u8>]) -> Vec<u8> {
+        let mut input = match corpus.len() {
+            0 => Vec::new(),
+            n => corpus[self.rng.random_range(0..n)].clone(),
+        };
+        for _ in 0..self.rng.random_range(1..=4) {
+            self.edit(&mut input, corpus);
+        }
+        input.truncate(MAX_INPUT);
+        input
+    }
+
+    fn edit(&mut self, input: &mut Vec<u8>, corpus: &[Vec<u8>]) {
+        let rng = &mut self.rng;
+        let len = input.len();
+        let at = if len == 0 {
+            0
+        } else {
+            rng.random_range(0..=len)
+        };
+        match rng.random_range(0..9) {
+            0 if len > 0 => {
+                let i = at.min(len - 1);
+                input[i] ^= 1 << rng.random_range(0..8);
+            }
+            1 if len > 0 => {
+                let i = at.min(len - 1);
+                input[i] = rng.random();
+            }
+            2 => input.insert(at, rng.random()),
+            3 if len > 0 => {
+                let end = (at + rng.random_range(1..=8)).min(len);
+                input.drain(at.min(len - 1)..end);
+            }
+            4 if len > 0 => {
+                // A piece of the input again, elsewhere: longer moves, more lines.
+                let start = rng.random_range(0..len);
+                let end = (start + rng.random_range(1..=32)).min(len);
+                let piece = input[start..end].to_vec();
+                input.splice(at..at, piece);
+            }
+            5 if !corpus.is_empty() => {
+                // This input's start with another's end.
+                let other = &corpus[rng.random_range(0..corpus.len())];
+                let from = if other.is_empty() {
+                    0
+                } else {
+                    rng.random_range(0..other.len())
+                };
+                input.truncate(at);
+                input.extend_from_slice(&other[from..]);
+            }
+            6 if len > 0 => {
+                // One piece many times over, for the length limits.
+                let start = rng.random_range(0..len);
+                let end = (start + rng.random_range(1..=4)).min(len);
+                let piece = input[start..end].repeat(rng.random_range(2..=2_000));
+                input.splice(at..at, piece);
+            }
+            7 => {
+                // A number where a number was, from the edges of the integer types.
+                let token = TOKENS[rng.random_range(0..TOKENS.len())].as_bytes();
+                let start = input.iter().position(u8::is_ascii_digit).unwrap_or(at);
+                let end = input[start..]
+                    .iter()
+                    .position(|b| !b.is_ascii_digit())
+                    .map_or(input.len(), |n| start + n);
+                input.splice(start..end, token.iter().copied());
+            }
+            _ => {
+                let token = TOKENS[rng.random_range(0..TOKENS.len())].as_bytes();
+                input.splice(at..at, token.iter().copied());
+            }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! The first corpus: real inputs made through the program's own writers (legal moves,
+//! position strings of played games, saved records, option settings, protocol messages),
+//! so mutations start from text the parsers accept. `tabula-fuzz seed` writes them.
+
+use crate::games::{SMALL_BOARD, position_for, setups};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use tabula_online::protocol::{ClientMsg, GameState, Pace, SeatKey, SeatState, ServerMsg};
+use tabula_session::options::settings_of;
+use tabula_session::rules::{Game, Status};
+use tabula_session::{GameKind, Record, Seat, new_match, with_game};
+
+/// The seed inputs of the target `name`.
+pub fn seeds(name: &str) -> Vec<Vec<u8>> {
+    let game = |key: &str| GameKind::parse(key).expect("a game's key");
+    match name.split_once('_') {
+        Some((key, "notation")) => with_game!(game(key), G => notation::<G>(game(key))),
+        Some((key, "position")) => with_game!(game(key), G => positions::<G>(game(key))),
+        _ => match name {
+            "options" => options(),
+            "board" => boards(),
+            "record" => records(),
+            "pasted" => pasted(),
+            "bot_spec" => texts(BOT_SPECS),
+            "cli_args" => texts(ARGUMENTS),
+            "client_message" => client_messages(),
+            "server_messages" => server_messages(),
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// Selectors for the four option sets, each at the start and some moves in.
+const SELECTORS: [u8; 8] = [0, 1, 2, 3, 4 * 3, 4 * 9 + 1, 4 * 20 + 2, 4 * 40 + 3];
+
+fn with_selector(selector: u8, text: &str) -> Vec<u8> {
+    let mut input = vec![selector];
+    input.extend_from_slice(text.as_bytes());
+    input
+}
+
+fn notation<G: Game>(kind: GameKind) -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    for selector in SELECTORS {
+        let (_, game) = position_for::<G>(kind, selector);
+        let mut rng = SmallRng::seed_from_u64(u64::from(selector));
+        for _ in 0..3 {
+            if let Some(mv) = game.random_move(&mut rng) {
+                seeds.push(with_selector(selector, &game.format_move(&mv)));
+            }
+        }
+    }
+    seeds
+}
+
+fn positions<G: Game>(kind: GameKind) -> Vec<Vec<u8>> {
+    SELECTORS
+        .iter()
+        .map(|&selector| {
+            let (_, game) = position_for::<G>(kind, selector);
+            with_selector(selector & 3, &game.position_string())
+        })
+        .collect()
+}
+
+fn options() -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    for (index, kind) in GameKind::ALL.into_iter().enumerate() {
+        for setup in setups(kind) {
+            let (options, _) = with_game!(kind, G => {
+                let settings: Vec<(String, String)> =
+                    setup.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+                let options = tabula_session::options::options_from::<G>(&settings).unwrap();
+                (settings_of::<G>(&options), ())
+            });
+            let lines: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            seeds.push(with_selector(index as u8, &lines.join("\n")));
+        }
+    }
+    seeds
+}
+
+fn boards() -> Vec<Vec<u8>> {
+    [
+        include_str!("../../../boards/super-adaptoid-example.txt"),
+        SMALL_BOARD,
+        "o\n",
+        "# a ring\n o o\no   o\n o o\nunlink a1 a2\n",
+    ]
+    .iter()
+    .map(|text| text.as_bytes().to_vec())
+    .collect()
+}
+
+/// Games of each kind played some random moves in, as a person might have left them.
+fn played_games() -> Vec<Box<dyn tabula_session::AnyMatch>> {
+    let mut games = Vec::new();
+    for kind in GameKind::ALL {
+        for (setup, plies) in setups(kind).iter().zip([0, 7, 30, 200]) {
+            let settings: Vec<(String, String)> = setup
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let mut game = new_match(kind, &settings).expect("the fuzz setups make games");
+            for seed in 0..plies {
+                if game.status() != Status::Ongoing {
+                    break;
+                }
+                let spec = tabula_bot::BotSpec::Random;
+                let Some(text) = game.thinker(&spec, seed).best_move() else {
+                    break;
+                };
+                game.play_notation(&text).expect("a bot's move is legal");
+            }
+            games.push(game);
+        }
+    }
+    games
+}
+
+fn records() -> Vec<Vec<u8>> {
+    let seats = [
+        Seat::Human,
+        Seat::Bot(3),
+        Seat::Custom("mcts:iters=50,c=0.4".into()),
+    ];
+    played_games()
+        .iter_mut()
+        .enumerate()
+        .map(|(i, game)| {
+            if i % 3 == 1 && !game.line().is_empty() {
+                // A record left looking back, with moves to redo.
+                game.go_to(game.line().len() / 2)
+                    .expect("a ply of the line");
+            }
+            let seats = &seats[..game.num_players()];
+            Record::of(game.as_ref(), seats).to_ron().into_bytes()
+        })
+        .collect()
+}
+
+fn pasted() -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    for game in played_games() {
+        let index = GameKind::ALL
+            .iter()
+            .position(|&k| k == game.kind())
+            .unwrap() as u8;
+        if game.settings().is_empty() {
+            seeds.push(with_selector(index, &game.move_list()));
+        }
+        seeds.push(with_selector(index | 4, &game.position_string()));
+    }
+    seeds
+}
+
+const BOT_SPECS: &[&str] = &[
+    "random",
+    "level:3",
+    "uct:iters=100",
+    "mcts:ms=50,playout=20,c=0.3",
+    "mcts:iters=200,knowledge=true,solver=false,moves=12,playout=game",
+    "human",
+    "remote",
+    "human,level:1,mcts:iters=5,c=1",
+];
+
+const ARGUMENTS: &[&str] = &[
+    "show\0adamas\0--option\0size=4\0--option\0players=3",
+    "moves\0absorption\0--count",
+    "apply\0adamas\0c1-a1,c2,4xc3,e1",
+    "perft\0adaptoid\0--depth\x002",
+    "show\0adomoc\0--option=spirals=ccw\0--record\0a1-b2",
+    "show\0adamas\0--position\0o1../..../o1o1o4.x8/..../o1.. x ox 1 1",
+    "play\0adaptoid\0--seats\0human,level:3\0--seed\x007",
+    "match\0adamas\0--bots\0random,level:1\0--games\x004\0--jobs\x002\0--max-plies\x0080",
+    "hint\0absorption\0--bot\0mcts:iters=100",
+    "bench\0adomoc\0--seconds\x000.5",
+    "online\0host\0adamas\0--server\0http://127.0.0.1:1\0--take\x002\0--pace\0live\0--move-seconds\x0030",
+];
+
+fn texts(list: &[&str]) -> Vec<Vec<u8>> {
+    list.iter().map(|text| text.as_bytes().to_vec()).collect()
+}
+
+fn client_messages() -> Vec<Vec<u8>> {
+    let key = SeatKey {
+        code: "ABCD-EFGH".into(),
+        token: "0123456789abcdef".into(),
+    };
+    [
+        ClientMsg::Create {
+            game: "adamas".into(),
+            settings: vec![("players".into(), "3".into())],
+            seat: 1,
+            pace: Pace::Live,
+            move_seconds: Some(60),
+        },
+        ClientMsg::Join {
+            code: key.code.clone(),
+        },
+        ClientMsg::Resume {
+            code: key.code.clone(),
+            token: key.token.clone(),
+        },
+        ClientMsg::Watch {
+            code: key.code.clone(),
+        },
+        ClientMsg::Move {
+            ply: 3,
+            text: "c1-a1,c2,4xc3,e1".into(),
+        },
+        ClientMsg::Resign,
+        ClientMsg::OfferDraw,
+        ClientMsg::DeclineDraw,
+        ClientMsg::RequestUndo,
+        ClientMsg::AnswerUndo { accept: true },
+        ClientMsg::MyGames { seats: vec![key] },
+    ]
+    .iter()
+    .map(|msg| msg.to_json().into_bytes())
+    .collect()
+}
+
+/// For each played game: its state at some point, then the moves after it one by one.
+fn server_messages() -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    for game in played_games() {
+        let line = game.line();
+        let shown = line.len() / 2;
+        let state = GameState {
+            code: "ABCD-EFGH".into(),
+            game: game.kind().key().into(),
+            settings: game.settings(),
+            pace: Pace::Correspondence,
+            move_seconds: None,
+            seats: (0..game.num_players())
+                .map(|seat| SeatState {
+                    name: game.player_name(seat),
+                    taken: true,
+                    online: seat == 0,
+                })
+                .collect(),
+            moves: line[..shown].to_vec(),
+            ending: None,
+            result: None,
+            draw_offers: vec![],
+            undo_request: None,
+            deadline_ms: None,
+            your_seat: Some(0),
+        };
+        let mut lines = vec![
+            ServerMsg::Hello { version: 1 }.to_json(),
+            ServerMsg::State(Box::new(state)).to_json(),
+        ];
+        for (ply, text) in line.iter().enumerate().skip(shown).take(6) {
+            let seat = game.to_move_after(ply).unwrap_or(0);
+            lines.push(
+                ServerMsg::Moved {
+                    ply,
+                    seat,
+                    text: text.clone(),
+                    deadline_ms: Some(1),
+                }
+                .to_json(),
+            );
+        }
+        lines.push(ServerMsg::error("that is not your move").to_json());
+        seeds.push(lines.join("\n").into_bytes());
+    }
+    seeds
+}

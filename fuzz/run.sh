@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every fuzz target (or those named) for SECONDS each under libFuzzer, through
+# cargo-fuzz on stable Rust (RUSTC_BOOTSTRAP lets it pass the flags it needs). New inputs
+# that reach new code are added to fuzz/corpus/TARGET/; a failing one is saved in
+# fuzz/artifacts/TARGET/ and the script goes on to the next target, then exits with 1.
+#   bash fuzz/run.sh 3600                     an hour for each target
+#   bash fuzz/run.sh 60 adamas_notation record
+# Without cargo-fuzz (or with TABULA_FUZZ_STABLE=1), the stable runner does the same runs
+# without coverage guidance: cargo run -p tabula-fuzz -- --seconds SECONDS [TARGET...].
+set -uo pipefail
+cd "$(dirname "$0")"
+seconds="${1:-60}"
+shift || true
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}"
+fuzz_target_dir="${TABULA_FUZZ_TARGET_DIR:-$HOME/.cache/tabula-fuzz-target}"
+
+if [[ "${TABULA_FUZZ_STABLE:-0}" == 1 ]]; then
+  exec cargo run --release -p tabula-fuzz --manifest-path ../Cargo.toml -- --seconds "$seconds" "$@"
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "== installing cargo-fuzz" >&2
+  cargo install cargo-fuzz --locked >&2 || exit 2
+fi
+
+targets=("$@")
+if [[ ${#targets[@]} == 0 ]]; then
+  mapfile -t targets < <(cargo fuzz list)
+fi
+export RUSTC_BOOTSTRAP=1
+# Safe Rust needs no address sanitizer, and the runs go about twice as fast without it.
+cargo fuzz build --sanitizer none --target-dir "$fuzz_target_dir" || exit 2
+failed=0
+for target in "${targets[@]}"; do
+  mkdir -p "corpus/$target" "artifacts/$target"
+  echo "== $target for ${seconds} s"
+  if ! cargo fuzz run --sanitizer none --target-dir "$fuzz_target_dir" "$target" \
+      -- -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -max_len=16384 -print_final_stats=1 -artifact_prefix="artifacts/$target/" \
+      2>"artifacts/$target.log"; then
+    failed=1
+    echo "$target: FAILED; see fuzz/artifacts/$target.log and fuzz/artifacts/$target/"
+  fi
+  grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)|^#[0-9]+ *DONE' \
+    "artifacts/$target.log" | sed "s/^/  /"
+done
+exit "$failed"
