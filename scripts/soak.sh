@@ -36,13 +36,18 @@ for set in "${sets[@]}"; do
   read -r game options <<<"$set"
   flags=()
   for option in $options; do flags+=(--option "$option"); done
-  if ! output=$("$cli" random "$game" "${flags[@]}" --plies "$plies" --seed 1 2>&1); then
+  if ! output=$("$cli" random "$game" ${flags[@]+"${flags[@]}"} --plies "$plies" --seed 1 2>&1); then
     failed=1
     echo "$set: FAILED"
     echo "$output" | tail -5
     continue
   fi
-  line=$(grep -E '^[0-9]+ plies checked in' <<<"$output")
+  if ! line=$(grep -E '^[0-9]+ plies checked in' <<<"$output"); then
+    failed=1
+    echo "$set: no plies a second in the output:"
+    echo "$output" | tail -5
+    continue
+  fi
   read -r checked seconds rate < <(sed -E 's/^([0-9]+) plies checked in ([0-9.]+) s: ([0-9]+) plies a second$/\1 \2 \3/' <<<"$line")
   printf '%-80s %12s %10s %14s\n' "$set" "$checked" "$seconds" "$rate"
 done

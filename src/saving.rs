@@ -21,6 +21,11 @@ pub struct LoadRecord(pub Record);
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct SaveGame;
 
+/// Why the game on the table is not kept (the autosave cannot be written, or the game it
+/// would replace cannot be kept first), for the side panel while it lasts.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct AutosaveProblem(pub Option<String>);
+
 /// The outcome of the last save or load, for the overlay.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct SaveMessage(pub Option<Result<String, String>>);
@@ -29,6 +34,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Storage>()
         .init_resource::<Resumable>()
         .init_resource::<SaveMessage>()
+        .init_resource::<AutosaveProblem>()
         .add_message::<LoadRecord>()
         .add_message::<SaveGame>()
         .add_systems(OnEnter(Screen::Title), find_resumable)
@@ -108,6 +114,7 @@ fn autosave(
     storage: Res<Storage>,
     mut saved: Local<Option<(u64, u64, usize)>>,
     mut problems: ResMut<ConfigProblems>,
+    mut shown: ResMut<AutosaveProblem>,
 ) {
     // An online game is kept by its server and comes back through "my games"; offering
     // it as a game to resume here would make it a game at this screen.
@@ -121,19 +128,23 @@ fn autosave(
     let new_game = saved.is_none_or(|(id, _, _)| id != game.id);
     *saved = Some(now);
     let record = record_of(game.table.as_ref(), &game.seats);
-    if new_game && let Err(e) = keep_replaced_game(&storage, &record) {
-        problems
-            .0
-            .push(format!("The game left unfinished could not be kept: {e}"));
+    let result = if new_game && let Err(e) = keep_replaced_game(&storage, &record) {
         // Writing over it now would lose it; the next change tries again.
         *saved = None;
-        return;
-    }
-    if let Err(e) = storage.write(AUTOSAVE, &record.to_ron()) {
-        let problem = format!("The game could not be autosaved: {e}");
-        if !problems.0.contains(&problem) {
-            warn!("{problem}");
-            problems.0.push(problem);
+        Err(format!("The game left unfinished could not be kept: {e}"))
+    } else {
+        storage
+            .write(AUTOSAVE, &record.to_ron())
+            .map_err(|e| format!("The game could not be autosaved: {e}"))
+    };
+    match result {
+        Ok(_) => shown.0 = None,
+        Err(problem) => {
+            if !problems.0.contains(&problem) {
+                warn!("{problem}");
+                problems.0.push(problem.clone());
+            }
+            shown.0 = Some(problem);
         }
     }
 }

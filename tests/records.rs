@@ -11,7 +11,7 @@ use tabula::bot::{BotRunner, Thinking};
 use tabula::config::ConfigProblems;
 use tabula::pieces::pieces_match;
 use tabula::record::Record;
-use tabula::saving::{LoadRecord, Resumable, SaveGame, SaveMessage};
+use tabula::saving::{AutosaveProblem, LoadRecord, Resumable, SaveGame, SaveMessage};
 use tabula::screens::{Match, Screen, Seat};
 use tabula::storage::{AUTOSAVE, Storage};
 use tabula::table::{GameKind, new_table};
@@ -349,6 +349,8 @@ fn saves_that_cannot_be_written_keep_the_old_files_and_say_so() {
             .any(|p| p.starts_with("The game could not be autosaved")),
         "{said:?}"
     );
+    let shown = app.world().resource::<AutosaveProblem>().0.clone();
+    assert!(shown.is_some_and(|p| p.starts_with("The game could not be autosaved")));
     send(&mut app, SaveGame);
     let message = app.world().resource::<SaveMessage>().0.clone();
     assert!(matches!(message, Some(Err(_))), "{message:?}");
@@ -374,6 +376,7 @@ fn saves_that_cannot_be_written_keep_the_old_files_and_say_so() {
     play_moves(&mut app, 1);
     let autosave = Record::parse(&storage.read(AUTOSAVE).unwrap().unwrap()).unwrap();
     assert_eq!(autosave.game, "absorption");
+    assert_eq!(app.world().resource::<AutosaveProblem>().0, None);
     let kept = storage.list(tabula::storage::RECORDS);
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), saved);

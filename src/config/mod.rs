@@ -126,7 +126,7 @@ impl Settings {
 pub fn parse(text: &str) -> Result<Settings, String> {
     // RON's message may quote the file at length (an unknown field's name).
     let settings: Settings =
-        ron::from_str(text).map_err(|e| tabula_session::rules::text::shown(&e.to_string()))?;
+        ron::from_str(text).map_err(|e| tabula_session::rules::text::shown_line(&e.to_string()))?;
     settings.check()?;
     Ok(settings)
 }

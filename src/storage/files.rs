@@ -67,30 +67,54 @@ impl WriteSteps for Disk {
 /// crash leaves it, and the next save writes over it).
 pub fn write_through(steps: &mut impl WriteSteps, path: &Path, text: &str) -> std::io::Result<()> {
     if let Some(parent) = path.parent() {
-        steps.create_dir_all(parent)?;
+        steps
+            .create_dir_all(parent)
+            .map_err(|e| naming(e, "making the folder", parent))?;
     }
     let temporary = with_suffix(path, ".tmp");
     if let Err(e) = steps.write_synced(&temporary, text.as_bytes()) {
         steps.remove(&temporary);
-        return Err(e);
+        return Err(naming(e, "writing", &temporary));
     }
     let kept = match std::fs::read(path) {
         Ok(old) => keep_backup(steps, path, &old),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(e),
+        Err(e) => Err(naming(e, "reading", path)),
     };
-    if let Err(e) = kept.and_then(|()| steps.rename(&temporary, path)) {
+    let replaced = kept.and_then(|()| {
+        steps
+            .rename(&temporary, path)
+            .map_err(|e| naming(e, "renaming", &temporary))
+    });
+    if let Err(e) = replaced {
         steps.remove(&temporary);
         return Err(e);
     }
     Ok(())
 }
 
+/// The error with the step and the file it failed on, which may not be the file saved
+/// (its temporary copy or its backup).
+fn naming(error: std::io::Error, step: &str, path: &Path) -> std::io::Error {
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    std::io::Error::new(error.kind(), format!("{error} ({step} {name})"))
+}
+
 fn keep_backup(steps: &mut impl WriteSteps, path: &Path, old: &[u8]) -> std::io::Result<()> {
     let backup = with_suffix(path, ".bak");
     let temporary = with_suffix(&backup, ".tmp");
-    let written = steps.write_synced(&temporary, old);
-    if let Err(e) = written.and_then(|()| steps.rename(&temporary, &backup)) {
+    let written = steps
+        .write_synced(&temporary, old)
+        .map_err(|e| naming(e, "writing the backup", &temporary));
+    let renamed = written.and_then(|()| {
+        steps
+            .rename(&temporary, &backup)
+            .map_err(|e| naming(e, "renaming the backup", &temporary))
+    });
+    if let Err(e) = renamed {
         steps.remove(&temporary);
         return Err(e);
     }

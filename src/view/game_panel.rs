@@ -11,6 +11,7 @@ use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
+use crate::saving::AutosaveProblem;
 use crate::screens::{InMatch, Match, Seat};
 use crate::table::Table;
 use crate::turn::{CellMenu, PlayerInput, Travel, TurnMessage};
@@ -36,6 +37,7 @@ struct Helpers<'w, 's> {
     online: Option<Res<'w, OnlineGame>>,
     online_actions: MessageWriter<'w, OnlineAction>,
     online_panel: Local<'s, PanelState>,
+    autosave: Res<'w, AutosaveProblem>,
 }
 
 /// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
@@ -66,6 +68,7 @@ fn side_panel(
         online,
         mut online_actions,
         mut online_panel,
+        autosave,
     } = helpers;
     // An online game that goes on is the server's: no hints, and no looking back.
     let live_online = game.is_online() && !game.is_over();
@@ -159,6 +162,10 @@ fn side_panel(
             }
             if let Some(text) = &message.0 {
                 ui.colored_label(ERROR_COLOUR, text);
+            }
+            if let Some(problem) = &autosave.0 {
+                ui.colored_label(ERROR_COLOUR, format!("Not saved. {problem}"))
+                    .on_hover_text("Play goes on; the last game saved is kept as it was");
             }
             if let Some(hint) = hovered.0.and_then(|cell| table.cell_hint(cell)) {
                 ui.small(hint);

@@ -4,7 +4,7 @@
 
 use super::new_game::game_and_options;
 use super::rules_help::RulesHelp;
-use super::style::ERROR_COLOUR;
+use super::style::{ERROR_COLOUR, counted};
 use crate::config::Settings;
 use crate::online::{
     AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
@@ -283,7 +283,7 @@ fn describe(summary: Option<&GameSummary>) -> String {
         return "gone from the server".to_string();
     };
     if let Some(result) = &game.result {
-        return format!("{result} ({} moves)", game.moves);
+        return format!("{result} ({})", counted(game.moves, "move"));
     }
     let turn = match game.to_move {
         Some(to_move) if to_move == game.your_seat => "your turn".to_string(),
@@ -295,5 +295,5 @@ fn describe(summary: Option<&GameSummary>) -> String {
         1 => ", waiting for a player to join".to_string(),
         n => format!(", waiting for {n} players to join"),
     };
-    format!("{turn}, {} moves{waiting}", game.moves)
+    format!("{turn}, {}{waiting}", counted(game.moves, "move"))
 }

@@ -2,7 +2,7 @@
 //! the clock, and the requests between the players (draw offers, take-backs, resigning).
 
 use super::page::unix_millis;
-use super::style::ERROR_COLOUR;
+use super::style::{ERROR_COLOUR, counted};
 use crate::online::{OnlineAction, OnlineGame};
 use crate::screens::Match;
 use bevy::prelude::*;
@@ -195,10 +195,9 @@ fn requests(
         let moves = followed.state.moves.len() - request.to_ply.min(followed.state.moves.len());
         ui.horizontal(|ui| {
             ui.strong(format!(
-                "{} asks to take back {} move{}.",
+                "{} asks to take back {}.",
                 seat_name(followed, request.by),
-                moves,
-                if moves == 1 { "" } else { "s" }
+                counted(moves, "move")
             ));
             if ui.button("Accept").clicked() {
                 actions.write(OnlineAction::AnswerUndo(true));

@@ -12,6 +12,15 @@ pub fn plugin(app: &mut App) {
 /// A page cannot quit; closing its tab does.
 pub const QUIT_OFFERED: bool = cfg!(not(target_arch = "wasm32"));
 
+/// "1 move", "2 moves": a count with its noun.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 pub const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
 
 pub fn colour32(colour: Color) -> egui::Color32 {

@@ -2,7 +2,7 @@
 //! one, quit.
 
 use super::records::Keeping;
-use super::style::{ERROR_COLOUR, QUIT_OFFERED};
+use super::style::{ERROR_COLOUR, QUIT_OFFERED, counted};
 use crate::config::{ConfigProblems, Settings};
 use crate::saving::LoadRecord;
 use crate::screens::{NewGameForm, Screen};
@@ -60,7 +60,7 @@ fn title_screen(
                     let title = record.kind().map_or("the game", |k| k.title());
                     let moves = record.at.unwrap_or(record.moves.len());
                     if ui
-                        .button(format!("Resume {title} ({moves} moves)"))
+                        .button(format!("Resume {title} ({})", counted(moves, "move")))
                         .on_hover_text("The game you left, as it was")
                         .clicked()
                     {

@@ -83,7 +83,14 @@ impl FromStr for BotSpec {
             match key {
                 "iters" => budget.iterations = Some(value.parse().map_err(|_| bad())?),
                 "ms" => budget.millis = Some(value.parse().map_err(|_| bad())?),
-                "c" => config.exploration = value.parse().map_err(|_| bad())?,
+                // NaN or infinity would make every child's score NaN, and no child chosen.
+                "c" => {
+                    config.exploration = value
+                        .parse()
+                        .ok()
+                        .filter(|c: &f64| (0.0..=100.0).contains(c))
+                        .ok_or_else(bad)?
+                }
                 "playout" => {
                     config.playout = match value {
                         "end" => Playout::End,

@@ -27,7 +27,7 @@ pub fn random<G: Game>(args: &Args) -> Result<i32, String> {
     let mut total_plies: u64 = 0;
     let mut progress = Progress::new();
     let started = Instant::now();
-    let mut played = 0;
+    let mut played: u64 = 0;
     for index in 0..games {
         if args.plies.is_some_and(|wanted| total_plies >= wanted) {
             break;

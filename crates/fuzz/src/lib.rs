@@ -99,9 +99,9 @@ pub fn run(name: &str, data: &[u8]) {
 /// The longest error message any input may give: every echo of input is cut short.
 pub const MAX_ERROR_CHARS: usize = 1_000;
 
-/// An error shown to a person: short, whatever the input's length, and with no control
-/// character that could drive a terminal (a line break only where the message lays out a
-/// picture or a list, never from the input).
+/// An error shown to a person: short, whatever the input's length, and with no character
+/// that could drive a terminal or hide text (a line break only where the message lays out
+/// a picture or a list).
 pub fn check_error(context: &str, error: &str) {
     let chars = error.chars().count();
     assert!(
@@ -109,9 +109,13 @@ pub fn check_error(context: &str, error: &str) {
         "{context}: an error of {chars} characters echoes too much: {:?}",
         error.chars().take(200).collect::<String>()
     );
+    // Anything escape_debug would escape does not print (controls, bidirectional
+    // overrides, separators), but for quotes and backslashes, and line breaks.
+    let unprintable =
+        |c: char| !matches!(c, '\n' | '"' | '\'' | '\\') && c.escape_debug().nth(1).is_some();
     assert!(
-        !error.chars().any(|c| c.is_control() && c != '\n'),
-        "{context}: an error holds a control character: {error:?}"
+        !error.chars().any(unprintable),
+        "{context}: an error holds a character that does not print: {error:?}"
     );
 }
 

@@ -161,9 +161,13 @@ impl Mutator {
                 input.splice(at..at, piece);
             }
             7 => {
-                // A number where a number was, from the edges of the integer types.
+                // A token where the next number was (numbers from the edges of the integer
+                // types among them).
                 let token = TOKENS[rng.random_range(0..TOKENS.len())].as_bytes();
-                let start = input.iter().position(u8::is_ascii_digit).unwrap_or(at);
+                let start = input[at..]
+                    .iter()
+                    .position(u8::is_ascii_digit)
+                    .map_or(at, |n| at + n);
                 let end = input[start..]
                     .iter()
                     .position(|b| !b.is_ascii_digit())

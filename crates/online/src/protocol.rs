@@ -2,7 +2,7 @@
 //! WebSocket, tagged by `"type"`. A client follows one game per connection.
 
 use serde::{Deserialize, Serialize};
-use tabula_session::rules::text::shown;
+use tabula_session::rules::text::shown_line;
 
 /// Bumped when a message changes shape; the server refuses other versions by name.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -209,7 +209,7 @@ impl ClientMsg {
             ));
         }
         serde_json::from_str(text)
-            .map_err(|e| shown(&format!("not a message this server reads: {e}")))
+            .map_err(|e| shown_line(&format!("not a message this server reads: {e}")))
     }
 }
 
@@ -220,7 +220,7 @@ impl ServerMsg {
 
     pub fn from_json(text: &str) -> Result<ServerMsg, String> {
         serde_json::from_str(text)
-            .map_err(|e| shown(&format!("not a message from a Tabula server: {e}")))
+            .map_err(|e| shown_line(&format!("not a message from a Tabula server: {e}")))
     }
 
     pub fn error(message: impl Into<String>) -> ServerMsg {

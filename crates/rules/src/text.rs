@@ -34,17 +34,29 @@ pub fn quoted(text: &str) -> String {
 /// Characters of a message any error shows, whatever it quotes.
 const MESSAGE_CHARS: usize = 300;
 
-/// A message as it is shown: control characters other than line breaks escaped, and cut
-/// at 300 characters. The last guard for errors that quote input raw (their own or a
-/// parser's from another crate): no input makes a message long or drives a terminal.
+/// A message as it is shown: characters that do not print (controls, bidirectional
+/// overrides, line separators) escaped but line breaks kept, and cut at 300 characters. The
+/// last guard for errors that quote input raw: no input makes a message long or drives a
+/// terminal.
 pub fn shown(message: &str) -> String {
+    shown_with(message, true)
+}
+
+/// `shown` on one line: for what another crate's parser says (RON, JSON), which may quote
+/// a line break from its input.
+pub fn shown_line(message: &str) -> String {
+    shown_with(message, false)
+}
+
+fn shown_with(message: &str, line_breaks: bool) -> String {
     let mut out = String::new();
     let mut shown_chars = 0;
     for c in message.chars() {
         let escaped = match c {
-            '\n' => c.to_string(),
-            c if c.is_control() => c.escape_default().to_string(),
-            c => c.to_string(),
+            '\n' if line_breaks => c.to_string(),
+            // escape_debug would also escape these, which print.
+            '"' | '\'' | '\\' => c.to_string(),
+            c => c.escape_debug().to_string(),
         };
         shown_chars += escaped.chars().count();
         if shown_chars > MESSAGE_CHARS {

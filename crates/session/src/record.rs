@@ -5,7 +5,7 @@
 
 use crate::{AnyMatch, GameKind, Seat, match_at, new_match};
 use serde::{Deserialize, Serialize};
-use tabula_rules::text::{quoted, shown};
+use tabula_rules::text::{quoted, shown_line};
 
 /// The version written in every record; a newer one is refused with a clear message.
 pub const RECORD_FORMAT: u32 = 1;
@@ -71,7 +71,7 @@ impl Record {
         let record: Record = ron::from_str(text).map_err(|e| {
             let place = e.span.start;
             // RON's message may quote the text at length (an unknown field's name).
-            shown(&format!(
+            shown_line(&format!(
                 "line {}, column {}: {}",
                 place.line, place.col, e.code
             ))
