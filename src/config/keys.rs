@@ -43,7 +43,8 @@ impl KeyNames {
         let mut key = |name: &str, fallback: &str, what: &str| {
             key_code(name).unwrap_or_else(|| {
                 problems.push(format!(
-                    "keys.{what}: unknown key {name:?}; using {fallback}"
+                    "keys.{what}: unknown key {}; using {fallback}",
+                    tabula_session::rules::text::quoted(name)
                 ));
                 key_code(fallback).unwrap_or(KeyCode::Escape)
             })

@@ -210,13 +210,15 @@ fn seat_label(seat: usize) -> String {
 }
 
 fn create_goal(form: &NewGameForm, lobby: &LobbyForm) -> Result<Goal, String> {
-    let move_seconds =
-        match lobby.move_seconds.trim() {
-            "" => None,
-            text => Some(text.parse::<u32>().ok().filter(|&s| s > 0).ok_or_else(|| {
-                format!("Seconds a move: {text:?} is not a whole number above 0")
-            })?),
-        };
+    let move_seconds = match lobby.move_seconds.trim() {
+        "" => None,
+        text => Some(text.parse::<u32>().ok().filter(|&s| s > 0).ok_or_else(|| {
+            format!(
+                "Seconds a move: {} is not a whole number above 0",
+                tabula_session::rules::text::quoted(text)
+            )
+        })?),
+    };
     Ok(Goal::Create {
         game: form.kind.key().to_string(),
         settings: read_setting_files(&form.chosen_settings())?,

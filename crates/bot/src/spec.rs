@@ -168,6 +168,13 @@ mod tests {
         assert_eq!(*config, MctsConfig::plain_uct());
         // The printed form is itself a spec for the same bot.
         assert_eq!(uct.to_string().parse::<BotSpec>(), Ok(uct.clone()));
+        // An exploration constant that is not a number from 0 to 100 would stop the search.
+        for c in ["NaN", "inf", "-1", "101"] {
+            let error = format!("mcts:iters=5,c={c}")
+                .parse::<BotSpec>()
+                .unwrap_err();
+            assert!(error.contains("is not a valid value"), "{error}");
+        }
         let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off".parse().unwrap();
         let BotSpec::Search { config, budget } = &tuned else {
             panic!("{tuned:?}")

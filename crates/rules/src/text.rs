@@ -143,6 +143,22 @@ mod tests {
         let shown = quoted(&long);
         assert!(shown.len() < 80, "{shown}");
         assert!(shown.ends_with("…\" (131072 characters)"), "{shown}");
+        // Escapes count as shown: 20 overrides are 160 characters escaped, so cut short.
+        let hidden = quoted(&"\u{202e}".repeat(20));
+        assert!(
+            hidden.starts_with("\"\\u{202e}") && hidden.chars().count() < 80,
+            "{hidden}"
+        );
+    }
+
+    #[test]
+    fn shown_messages_are_short_and_print() {
+        assert_eq!(shown("a \"b\"\nc"), "a \"b\"\nc");
+        assert_eq!(shown_line("a\nb"), "a\\nb");
+        assert_eq!(shown("x\u{202e}\u{1b}y"), "x\\u{202e}\\u{1b}y");
+        let long = shown(&"ab\u{7f}".repeat(1_000));
+        assert!(long.chars().count() < 330, "{long}");
+        assert!(long.ends_with("… (3000 characters)"), "{long}");
     }
 
     #[test]
