@@ -184,6 +184,33 @@ async fn follow(
     ServerMsg::State(Box::new(state))
 }
 
+/// One client's side of the conversation without a socket: what the socket does with each
+/// message it reads, for tests that play many clients' messages straight at the rooms
+/// (the fuzz test of the server's message handling).
+pub struct Client {
+    following: Option<Following>,
+    peer: IpAddr,
+}
+
+impl Client {
+    pub fn new(peer: IpAddr) -> Client {
+        Client {
+            following: None,
+            peer,
+        }
+    }
+
+    /// The replies to one message, for this client alone.
+    pub async fn handle(&mut self, text: &str, rooms: &Rooms) -> Vec<ServerMsg> {
+        handle(text, rooms, &mut self.following, self.peer).await
+    }
+
+    /// Leaves the game followed, as a closed connection does.
+    pub async fn leave(&mut self) {
+        leave(&mut self.following).await;
+    }
+}
+
 /// Does what one message asks; the replies for this client alone.
 async fn handle(
     text: &str,

@@ -181,9 +181,10 @@ impl Room {
                     ply + 1
                 )
             } else {
+                // A client's ply may be any number, up to usize::MAX.
                 format!(
                     "move {} cannot come yet: the game has {held} moves",
-                    ply + 1
+                    ply.saturating_add(1)
                 )
             });
         }

@@ -199,7 +199,7 @@ pub fn new_game(
     if seat >= players {
         return Err(format!(
             "seat {} does not exist: this game has {players} seats",
-            seat + 1
+            seat.saturating_add(1)
         ));
     }
     let token = new_token();
