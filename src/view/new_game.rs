@@ -1,4 +1,5 @@
-//! The new-game screen: the game, its options as text, and who sits in each seat.
+//! The new-game screen: the game, its options (each with its name, a control for its values
+//! and what it does, from the rules crate), and who sits in each seat.
 
 use super::rules_help::RulesHelp;
 use super::style::ERROR_COLOUR;
@@ -7,6 +8,7 @@ use crate::screens::{NewGameForm, Screen, Seat, StartGame};
 use crate::table::GameKind;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use tabula_session::rules::{OptionInfo, OptionOrigin, OptionValues};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -69,8 +71,8 @@ fn new_game_screen(
     Ok(())
 }
 
-/// The game tabs, its tagline and rules, and its options as text: shared by the new-game
-/// and online screens.
+/// The game tabs, its tagline and rules, and its options: shared by the new-game and online
+/// screens.
 pub(super) fn game_and_options(
     ui: &mut egui::Ui,
     form: &mut NewGameForm,
@@ -95,24 +97,124 @@ pub(super) fn game_and_options(
         }
     });
     ui.separator();
-    ui.label("Options (empty means the rules' default):");
-    egui::Grid::new("options").num_columns(2).show(ui, |ui| {
-        for (key, value) in form.settings.iter_mut() {
-            ui.label(key.as_str());
-            if value == "true" || value == "false" {
-                let mut on = value == "true";
-                if ui.checkbox(&mut on, "").changed() {
-                    *value = on.to_string();
+    egui::Grid::new("options")
+        .num_columns(2)
+        .spacing([12.0, 2.0])
+        .show(ui, |ui| {
+            let described = form.kind.options();
+            for (key, value) in form.settings.iter_mut() {
+                match described.iter().find(|info| info.key == key.as_str()) {
+                    Some(info) => option_row(ui, info, value),
+                    // A key the settings file names that this version does not know.
+                    None => {
+                        ui.label(key.as_str());
+                        ui.add(egui::TextEdit::singleline(value).hint_text("default"));
+                        ui.end_row();
+                    }
                 }
-            } else {
-                ui.add(egui::TextEdit::singleline(value).hint_text("default"));
             }
-            ui.end_row();
+        });
+}
+
+/// One option: its name (the key on hover), the control its values call for, and what
+/// it does, saying so when it is not the designer's rule.
+fn option_row(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String) {
+    ui.label(info.name)
+        .on_hover_text(format!("{}={value}", info.key));
+    ui.vertical(|ui| {
+        option_control(ui, info, value);
+        let origin = match info.origin {
+            OptionOrigin::Designer => String::new(),
+            origin => format!(" ({})", origin.label()),
+        };
+        ui.small(format!("{}{origin}", info.explanation));
+    });
+    ui.end_row();
+}
+
+fn option_control(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String) {
+    match info.values {
+        OptionValues::Flag => {
+            let mut on = value == "true";
+            if ui.checkbox(&mut on, "").changed() {
+                *value = on.to_string();
+            }
+        }
+        OptionValues::Choice(words) => {
+            egui::ComboBox::from_id_salt(info.key)
+                .selected_text(value.as_str())
+                .show_ui(ui, |ui| {
+                    for word in words {
+                        ui.selectable_value(value, word.to_string(), *word);
+                    }
+                });
+        }
+        OptionValues::Number { min, max, unset } => {
+            number_control(ui, info.key, value, min, max, unset);
+        }
+        OptionValues::Board => {
+            ui.add(
+                egui::TextEdit::singleline(value)
+                    .hint_text("standard, or @boards/FILE")
+                    .desired_width(300.0),
+            );
+        }
+    }
+}
+
+/// A slider for a short range, a number field for a long one (a cap in plies); a box for
+/// the rules' own default when the option may be left unset; text that is not a number
+/// (from a settings file) stays editable as text.
+fn number_control(
+    ui: &mut egui::Ui,
+    key: &str,
+    value: &mut String,
+    min: u64,
+    max: u64,
+    unset: Option<&str>,
+) {
+    ui.vertical(|ui| {
+        if let Some(unset) = unset {
+            let mut by_rules = value.is_empty();
+            if ui
+                .checkbox(&mut by_rules, format!("default: {unset}"))
+                .changed()
+            {
+                // Unticked, the slider starts at the first number the default names.
+                let start = unset
+                    .split(|c: char| !c.is_ascii_digit())
+                    .find_map(|n| n.parse::<u64>().ok())
+                    .unwrap_or(min)
+                    .clamp(min, max);
+                *value = if by_rules {
+                    String::new()
+                } else {
+                    start.to_string()
+                };
+            }
+            if by_rules {
+                return;
+            }
+        }
+        let Ok(mut number) = value.trim().parse::<u64>() else {
+            ui.add(egui::TextEdit::singleline(value).hint_text(format!("{min} to {max}")));
+            return;
+        };
+        let changed = if max - min <= 100 {
+            ui.add(egui::Slider::new(&mut number, min..=max)).changed()
+        } else {
+            ui.horizontal(|ui| {
+                let field = egui::DragValue::new(&mut number).range(min..=max);
+                let changed = ui.add(field).changed();
+                if number == 0 && key.ends_with("_cap") {
+                    ui.weak("never");
+                }
+                changed
+            })
+            .inner
+        };
+        if changed {
+            *value = number.to_string();
         }
     });
-    if form.kind == GameKind::Adaptoid {
-        ui.small(
-            "board: a Super-Adaptoid board file as @path, e.g. @boards/super-adaptoid-example.txt",
-        );
-    }
 }

@@ -4,6 +4,28 @@ use crate::args::Args;
 use crate::setup::{self, play_text};
 use tabula_rules::Game;
 
+/// The game's options: key, values, default, where it comes from, and what it does.
+pub fn options<G: Game>() -> Result<(), String> {
+    let defaults = tabula_session::options::default_settings::<G>();
+    for info in G::OPTIONS {
+        let default = defaults
+            .iter()
+            .find(|(key, _)| key == info.key)
+            .map_or("", |(_, value)| value.as_str());
+        let default = match info.values.unset_means() {
+            Some(unset) if default.is_empty() => unset,
+            _ => default,
+        };
+        println!("{} ({}): {}", info.key, info.name, info.explanation);
+        println!(
+            "    values: {}; default: {default}; {}",
+            info.values.describe(),
+            info.origin.label()
+        );
+    }
+    Ok(())
+}
+
 pub fn show<G: Game>(args: &Args) -> Result<(), String> {
     let game = setup::start::<G>(args)?;
     println!("{}", game.ascii());

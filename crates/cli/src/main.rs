@@ -17,6 +17,7 @@ const USAGE: &str =
 
 verbs:
   show GAME                  the board, whose turn it is, threatened stacks
+  options GAME               each option: its key, values, default, origin, meaning
   moves GAME [--count]       every legal move, then 'N moves' (--count: only that line)
   perft GAME --depth D       'DEPTH COUNT' for each depth 1..D (1-64), ending early at 0
   apply GAME MOVE...         plays the moves, printing events, then the position string
@@ -138,6 +139,7 @@ fn run(words: &[String]) -> i32 {
 fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
     match verb {
         "show" => finish(inspect::show::<G>(args)),
+        "options" => finish(inspect::options::<G>()),
         "moves" => finish(inspect::moves::<G>(args)),
         "perft" => finish(inspect::perft::<G>(args)),
         "apply" => finish(inspect::apply::<G>(args)),

@@ -373,3 +373,32 @@ fn bad_bot_specs_exit_with_status_2_and_a_reason() {
     let out = cli(&["match", "adamas", "--bots", "random"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 2"));
 }
+
+#[test]
+fn options_lists_every_option_with_its_origin() {
+    for (game, keys) in [
+        (
+            "adamas",
+            &["size", "pieces", "players", "prog_cap", "capture_cap"][..],
+        ),
+        ("absorption", &["dark_first", "turn_cap"][..]),
+        ("adaptoid", &["pie_start", "board"][..]),
+        ("adomoc", &["spirals", "infinite", "ply_cap"][..]),
+    ] {
+        let out = cli(&["options", game]);
+        assert!(out.status.success(), "{out:?}");
+        let text = stdout(&out);
+        for key in keys {
+            assert!(
+                text.contains(&format!("\n{key} (")) || text.starts_with(&format!("{key} (")),
+                "{game} {key}: {text}"
+            );
+        }
+        assert!(text.contains("a Tabula addition"), "{text}");
+    }
+    let text = stdout(&cli(&["options", "adamas"]));
+    assert!(
+        text.contains("default: 3, or 4 with three players"),
+        "{text}"
+    );
+}

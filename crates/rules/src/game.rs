@@ -27,6 +27,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The start position for these options.
     fn new(options: Self::Options) -> Result<Self, OptionsError>;
+    /// Every option `set_option` takes, described for people, in the order the options'
+    /// fields are declared.
+    const OPTIONS: &'static [crate::OptionInfo];
     /// Sets one option from `key=value` text (the CLI's `--option`).
     fn set_option(options: &mut Self::Options, key: &str, value: &str) -> Result<(), OptionsError>;
     fn options(&self) -> &Self::Options;

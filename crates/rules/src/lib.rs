@@ -28,6 +28,7 @@ mod game;
 mod hash;
 pub mod hexgrid;
 mod history;
+mod option_info;
 mod option_value;
 mod player;
 mod status;
@@ -41,6 +42,7 @@ pub use game::{
     Game, MoveBuilder, QUICK_COUNT_WORK, SHOWN_COUNT_WORK, TOO_MANY_TO_COUNT, perft,
     shown_move_count,
 };
+pub use option_info::{OptionInfo, OptionOrigin, OptionValues};
 pub use player::Player;
 pub use status::{DrawReason, Status, WinReason};
 pub use step_set::{StepMoves, StepSetBuilder};

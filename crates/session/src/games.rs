@@ -63,6 +63,11 @@ impl GameKind {
         GameKind::from_key(key.trim()).ok_or_else(|| unknown_game(key))
     }
 
+    /// The game's options described for people (`Game::OPTIONS`).
+    pub fn options(self) -> &'static [tabula_rules::OptionInfo] {
+        with_game!(self, G => <G as tabula_rules::Game>::OPTIONS)
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Absorption => "Absorption",

@@ -101,12 +101,40 @@ fn ron_text(value: &str) -> String {
 mod tests {
     use super::*;
     use crate::GameKind;
+    use tabula_rules::OptionValues;
     use tabula_rules::adamas::Adamas;
 
     fn pairs(list: &[(&str, &str)]) -> Settings {
         list.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    /// Every option a game reads is described, in the order of its fields, and its default
+    /// is a value the description allows.
+    #[test]
+    fn every_option_is_described() {
+        for kind in GameKind::ALL {
+            crate::with_game!(kind, G => {
+                let defaults = default_settings::<G>();
+                let keys: Vec<&str> = defaults.iter().map(|(key, _)| key.as_str()).collect();
+                let described: Vec<&str> = G::OPTIONS.iter().map(|o| o.key).collect();
+                assert_eq!(described, keys, "{kind:?}");
+                for (info, (_, default)) in G::OPTIONS.iter().zip(&defaults) {
+                    assert!(!info.name.is_empty() && info.explanation.ends_with('.'), "{info:?}");
+                    let allowed = match info.values {
+                        OptionValues::Flag => default == "true" || default == "false",
+                        OptionValues::Number { min, max, unset } => match default.parse::<u64>() {
+                            Ok(n) => (min..=max).contains(&n),
+                            Err(_) => default.is_empty() && unset.is_some(),
+                        },
+                        OptionValues::Choice(words) => words.contains(&default.as_str()),
+                        OptionValues::Board => default.is_empty(),
+                    };
+                    assert!(allowed, "{kind:?} {}: default {default:?}", info.key);
+                }
+            });
+        }
     }
 
     #[test]

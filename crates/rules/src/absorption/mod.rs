@@ -20,7 +20,10 @@ pub use moves::{AbsorptionMove, Allotment, SquareList};
 
 use crate::hash::{feature_key, mix64};
 use crate::text::quoted;
-use crate::{Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
+use crate::{
+    Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues, OptionsError,
+    Player, PositionError, Status,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use squares::SQUARES;
@@ -258,6 +261,56 @@ fn stack_key(square: u8, owner: u8, height: u8) -> u64 {
 
 pub const PLAYER_NAMES: [&str; 2] = ["Light", "Dark"];
 
+/// The options described for people, in the order of the options' fields.
+const OPTION_INFO: [OptionInfo; 6] = [
+    OptionInfo {
+        key: "dark_first",
+        name: "Dark moves first",
+        explanation: "Dark, on rank 8, makes the first move instead of Light.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Reading,
+    },
+    OptionInfo {
+        key: "merge_connected",
+        name: "Connected merges",
+        explanation: "Three stacks may merge when they form a connected group, onto any of them.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Reading,
+    },
+    OptionInfo {
+        key: "forbid_pass_over_origin",
+        name: "No passing over the split's square",
+        explanation: "After a split, a small stack's follow-up may not pass over the square it left.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Reading,
+    },
+    OptionInfo {
+        key: "symmetric_absorption",
+        name: "Both sides absorb",
+        explanation: "After the mover's absorptions, the opponent absorbs too, choosing which.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Reading,
+    },
+    OptionInfo {
+        key: "repetition_draw",
+        name: "Draw by repetition",
+        explanation: "The third time a position comes back at the start of a turn, the game is drawn.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Tabula,
+    },
+    OptionInfo {
+        key: "turn_cap",
+        name: "Turn limit",
+        explanation: "The game is drawn after this many turns (0: never).",
+        values: OptionValues::Number {
+            min: 0,
+            max: u32::MAX as u64,
+            unset: None,
+        },
+        origin: OptionOrigin::Tabula,
+    },
+];
+
 impl Game for Absorption {
     type Options = AbsorptionOptions;
     type Move = AbsorptionMove;
@@ -280,6 +333,8 @@ impl Game for Absorption {
         game.history.record(game.hash());
         Ok(game)
     }
+
+    const OPTIONS: &'static [OptionInfo] = &OPTION_INFO;
 
     fn set_option(
         options: &mut AbsorptionOptions,

@@ -22,7 +22,8 @@ pub use moves::{AdamasMove, Part, Parts};
 use crate::hexgrid::{HexGrid, hex_grid};
 use crate::text::quoted;
 use crate::{
-    CellSet, Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status,
+    CellSet, Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues,
+    OptionsError, Player, PositionError, Status,
 };
 use board::{Board, MAX_CELLS, MAX_SIDE};
 use rand::Rng;
@@ -231,6 +232,75 @@ fn stack_key(cell: usize, stack: u16) -> u64 {
     }
 }
 
+/// The options described for people, in the order of the options' fields.
+const OPTION_INFO: [OptionInfo; 7] = [
+    OptionInfo {
+        key: "size",
+        name: "Board size",
+        explanation: "Cells on each side of the hexagonal board.",
+        values: OptionValues::Number {
+            min: 2,
+            max: 8,
+            unset: Some("3, or 4 with three players"),
+        },
+        origin: OptionOrigin::Designer,
+    },
+    OptionInfo {
+        key: "pieces",
+        name: "Pieces per player",
+        explanation: "How many pieces each player starts with, in stacks on the board's edge.",
+        values: OptionValues::Number {
+            min: 1,
+            max: 99,
+            unset: Some("4 × (size − 1)"),
+        },
+        origin: OptionOrigin::Designer,
+    },
+    OptionInfo {
+        key: "players",
+        name: "Players",
+        explanation: "Two players, or three on a larger board.",
+        values: OptionValues::Number {
+            min: 2,
+            max: 3,
+            unset: None,
+        },
+        origin: OptionOrigin::Designer,
+    },
+    OptionInfo {
+        key: "prog_cap",
+        name: "Progressive capture",
+        explanation: "A split's parts land one after another, and each capture may open the next.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Designer,
+    },
+    OptionInfo {
+        key: "repetition_draw",
+        name: "Draw by repetition",
+        explanation: "The third time a position comes back, the game is drawn.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Tabula,
+    },
+    OptionInfo {
+        key: "capture_cap",
+        name: "Draw without captures",
+        explanation: "The game is drawn after this many plies with no capture (0: never).",
+        values: OptionValues::Number {
+            min: 0,
+            max: u32::MAX as u64,
+            unset: None,
+        },
+        origin: OptionOrigin::Tabula,
+    },
+    OptionInfo {
+        key: "remove_stuck_pieces",
+        name: "Remove a stuck player's pieces",
+        explanation: "With three players, a player left with no move is out, and their pieces leave the board.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Reading,
+    },
+];
+
 impl Game for Adamas {
     type Options = AdamasOptions;
     type Move = AdamasMove;
@@ -259,6 +329,8 @@ impl Game for Adamas {
         game.history.record(game.hash);
         Ok(game)
     }
+
+    const OPTIONS: &'static [OptionInfo] = &OPTION_INFO;
 
     fn set_option(options: &mut AdamasOptions, key: &str, value: &str) -> Result<(), OptionsError> {
         use crate::option_value::{flag, number, optional_number};

@@ -24,7 +24,10 @@ pub use pieces::{FightResult, MAX_PARTS, SUPPLY};
 use crate::hash::feature_key;
 use crate::step_set::{StepMoves, StepSetBuilder};
 use crate::text::quoted;
-use crate::{Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
+use crate::{
+    Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues, OptionsError,
+    Player, PositionError, Status,
+};
 use pieces::Pieces;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -281,6 +284,38 @@ fn board_of(options: &AdaptoidOptions) -> Result<Arc<Board>, OptionsError> {
     }
 }
 
+/// The options described for people, in the order of the options' fields.
+const OPTION_INFO: [OptionInfo; 4] = [
+    OptionInfo {
+        key: "forbid_losing_attacks",
+        name: "No losing attacks",
+        explanation: "An adaptoid may not attack an enemy with more pincers than its own.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Elsewhere,
+    },
+    OptionInfo {
+        key: "pie_start",
+        name: "Pie start",
+        explanation: "The board starts empty: the first player places both adaptoids, the second picks a colour.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Elsewhere,
+    },
+    OptionInfo {
+        key: "repetition_draw",
+        name: "Draw by repetition",
+        explanation: "The third time a position comes back, the game is drawn.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Tabula,
+    },
+    OptionInfo {
+        key: "board",
+        name: "Board",
+        explanation: "A Super-Adaptoid board of your own drawing instead of the standard hexagon.",
+        values: OptionValues::Board,
+        origin: OptionOrigin::Designer,
+    },
+];
+
 impl Game for Adaptoid {
     type Options = AdaptoidOptions;
     type Move = AdaptoidMove;
@@ -314,6 +349,8 @@ impl Game for Adaptoid {
         game.record_for_repetition();
         Ok(game)
     }
+
+    const OPTIONS: &'static [OptionInfo] = &OPTION_INFO;
 
     fn set_option(
         options: &mut AdaptoidOptions,

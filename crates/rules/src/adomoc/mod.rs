@@ -19,7 +19,10 @@ pub use geometry::{CENTRE, SPACES, SpiralMode};
 use crate::hash::feature_key;
 use crate::step_set::{StepMoves, StepSetBuilder};
 use crate::text::quoted;
-use crate::{Count, Game, IllegalMove, NotationError, OptionsError, Player, PositionError, Status};
+use crate::{
+    Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues, OptionsError,
+    Player, PositionError, Status,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -294,6 +297,49 @@ impl Adomoc {
 /// The spaces of a set, lowest first.
 pub use crate::bits::members as spaces;
 
+/// The options described for people, in the order of the options' fields.
+const OPTION_INFO: [OptionInfo; 5] = [
+    OptionInfo {
+        key: "spirals",
+        name: "Spirals",
+        explanation: "Which spiral lines pieces may move along: both families, or only one.",
+        values: OptionValues::Choice(&["both", "ccw", "cw"]),
+        origin: OptionOrigin::Reading,
+    },
+    OptionInfo {
+        key: "infinite",
+        name: "Infinite",
+        explanation: "No consuming, and moons may not originate primes.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Designer,
+    },
+    OptionInfo {
+        key: "altogether",
+        name: "Altogether",
+        explanation: "At the end, the higher sum of the cycles one's pieces stand on wins (the centre counts 9).",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Designer,
+    },
+    OptionInfo {
+        key: "repetition_draw",
+        name: "Draw by repetition",
+        explanation: "The third time a position comes back, the game is drawn.",
+        values: OptionValues::Flag,
+        origin: OptionOrigin::Tabula,
+    },
+    OptionInfo {
+        key: "ply_cap",
+        name: "Move limit",
+        explanation: "The game is drawn after this many plies (0: never).",
+        values: OptionValues::Number {
+            min: 0,
+            max: u32::MAX as u64,
+            unset: None,
+        },
+        origin: OptionOrigin::Tabula,
+    },
+];
+
 impl Game for Adomoc {
     type Options = AdomocOptions;
     type Move = AdomocMove;
@@ -324,6 +370,8 @@ impl Game for Adomoc {
         apply::judge_turn_start(&mut game);
         Ok(game)
     }
+
+    const OPTIONS: &'static [OptionInfo] = &OPTION_INFO;
 
     fn set_option(options: &mut AdomocOptions, key: &str, value: &str) -> Result<(), OptionsError> {
         use crate::option_value::{flag, number};
