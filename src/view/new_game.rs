@@ -40,15 +40,24 @@ fn new_game_screen(
                 for seat in 0..players {
                     ui.label(format!("Player {}", seat + 1));
                     let current = form.seats[seat].label();
-                    egui::ComboBox::from_id_salt(("seat", seat))
-                        .selected_text(current)
-                        .width(220.0)
-                        .show_ui(ui, |ui| {
-                            for option in Seat::offered() {
-                                let label = option.label();
-                                ui.selectable_value(&mut form.seats[seat], option, label);
-                            }
-                        });
+                    ui.vertical(|ui| {
+                        egui::ComboBox::from_id_salt(("seat", seat))
+                            .selected_text(current)
+                            .width(220.0)
+                            .show_ui(ui, |ui| {
+                                for option in Seat::offered() {
+                                    let (label, about) = (option.label(), option.about());
+                                    let item =
+                                        ui.selectable_value(&mut form.seats[seat], option, label);
+                                    if let Some(about) = about {
+                                        item.on_hover_text(about);
+                                    }
+                                }
+                            });
+                        if let Some(about) = form.seats[seat].about() {
+                            ui.small(about);
+                        }
+                    });
                     ui.end_row();
                 }
             });

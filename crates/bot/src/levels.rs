@@ -10,6 +10,9 @@ const BUILT_IN: &str = include_str!("../../../config/bots.ron");
 #[serde(deny_unknown_fields)]
 pub struct Level {
     pub name: String,
+    /// What playing it is like, and its measured strength (docs/bots.md), for menus.
+    #[serde(default)]
+    pub about: String,
     pub budget: Budget,
     pub search: MctsConfig,
 }

@@ -81,7 +81,7 @@ pub fn bot_spec(data: &[u8]) {
 
 /// The terminal's arguments, separated by NUL bytes (which no argument can hold): a verb,
 /// a game and flags. Flags that read set up the game they name as the verbs do, with no
-/// file read for an `@FILE` value.
+/// file read for an `@FILE` value; bots, seats and a server's address read or say why not.
 pub fn cli_args(data: &[u8]) {
     let text = text(data);
     let words: Vec<String> = text.split('\0').map(str::to_string).collect();
@@ -101,8 +101,17 @@ pub fn cli_args(data: &[u8]) {
         Err(e) => return check_error("option files", &e),
     };
     with_game!(kind, G => check_setup::<G>(&settings, &args));
-    for spec in [&args.bot, &args.bots].into_iter().flatten() {
+    for spec in [&args.bot, &args.bots, &args.seat].into_iter().flatten() {
         bot_spec(spec.as_bytes());
+    }
+    if let Some(server) = &args.server {
+        match tabula_online::socket_url(server) {
+            Ok(url) => assert!(
+                url.starts_with("ws://") || url.starts_with("wss://"),
+                "{url}"
+            ),
+            Err(e) => check_error("server address", &e),
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! sockets. Whatever the clients say, the server answers without panicking, every reply
 //! writes back to itself, every error is short and prints, and every game state it sends
 //! is one a client can follow (its moves replay under the rules).
-//! `TABULA_FUZZ_RUNS=N` runs N mutations instead of 300, for a long run.
+//! `TABULA_FUZZ_RUNS=N` runs N mutations instead of 300, for a long run, and
+//! `TABULA_FUZZ_SEED=S` draws other ones.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::panic::AssertUnwindSafe;
@@ -170,7 +171,11 @@ fn hostile_conversations_get_short_answers_and_games_a_client_can_follow() {
         let errors = runtime.block_on(play(&rooms, input.as_bytes()));
         assert_eq!(errors.len(), 1, "{input}: {errors:?}");
     }
-    let mut mutator = Mutator::new(5);
+    let seed = std::env::var("TABULA_FUZZ_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    let mut mutator = Mutator::new(seed);
     let inputs = (0..runs).map(|_| mutator.next(&corpus));
     for input in inputs {
         let outcome =

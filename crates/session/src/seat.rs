@@ -45,6 +45,18 @@ impl Seat {
         }
     }
 
+    /// What playing against this seat is like, for a menu: a level's description.
+    pub fn about(&self) -> Option<&'static str> {
+        match self {
+            Seat::Bot(level) => Levels::built_in()
+                .get(*level as usize)
+                .map(|l| l.about.as_str())
+                .filter(|about| !about.is_empty()),
+            Seat::Human => Some("A person at this screen."),
+            Seat::Custom(_) | Seat::Remote => None,
+        }
+    }
+
     /// How records and the command line write the seat: `human`, `level:N`, a bot spec,
     /// or `remote`.
     pub fn name(&self) -> String {
