@@ -150,9 +150,11 @@ pub fn read_setting_files(settings: &[(String, String)]) -> Result<Vec<(String, 
     tabula_session::options::read_file_values(settings, read_file)
 }
 
+/// As the terminal reads them: a regular file of at most 1 MB, so a path to a device or a
+/// huge file is refused rather than read without end.
 #[cfg(not(target_arch = "wasm32"))]
 fn read_file(path: &str) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
+    tabula_cli::setup::read_value_file(path)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -200,5 +202,23 @@ fn start_games(
             }
             Err(error) => form.error = Some(error),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board value from a device or a huge file is refused before it is read.
+    #[test]
+    fn option_files_are_read_only_when_small_and_regular() {
+        let error = read_setting_files(&[("board".into(), "@/dev/zero".into())]).unwrap_err();
+        assert!(error.contains("not a regular file"), "{error}");
+        let board = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/boards/super-adaptoid-example.txt"
+        );
+        let read = read_setting_files(&[("board".into(), format!("@{board}"))]).unwrap();
+        assert!(read[0].1.contains("link c1 c13"), "{read:?}");
     }
 }

@@ -161,13 +161,57 @@ fn option_control(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String) {
         OptionValues::Number { min, max, unset } => {
             number_control(ui, info.key, value, min, max, unset);
         }
-        OptionValues::Board => {
-            ui.add(
-                egui::TextEdit::singleline(value)
-                    .hint_text("standard, or @boards/FILE")
-                    .desired_width(300.0),
-            );
-        }
+        OptionValues::Board => board_control(ui, value),
+    }
+}
+
+/// Super-Adaptoid boards offered besides the standard one, built in so they are there from
+/// any directory and in the browser.
+const BOARDS: [(&str, &str); 1] = [(
+    "Two lobes (boards/super-adaptoid-example.txt)",
+    include_str!("../../boards/super-adaptoid-example.txt"),
+)];
+
+const STANDARD_BOARD: &str = "Standard hexagon";
+const OTHER_BOARD: &str = "From a file (@path) or pasted";
+
+/// The standard board, a built-in Super-Adaptoid board, or one from a file or pasted.
+fn board_control(ui: &mut egui::Ui, value: &mut String) {
+    let built_in = BOARDS.iter().find(|(_, text)| value == text);
+    let current = match built_in {
+        Some((name, _)) => name,
+        None if value.trim().is_empty() => STANDARD_BOARD,
+        None => OTHER_BOARD,
+    };
+    egui::ComboBox::from_id_salt("board")
+        .selected_text(current)
+        .width(300.0)
+        .show_ui(ui, |ui| {
+            if ui
+                .selectable_label(current == STANDARD_BOARD, STANDARD_BOARD)
+                .clicked()
+            {
+                value.clear();
+            }
+            for (name, text) in BOARDS {
+                if ui.selectable_label(current == name, name).clicked() {
+                    *value = text.to_string();
+                }
+            }
+            if ui
+                .selectable_label(current == OTHER_BOARD, OTHER_BOARD)
+                .clicked()
+            {
+                *value = "@".to_string();
+            }
+        });
+    if current == OTHER_BOARD {
+        ui.add(
+            egui::TextEdit::multiline(value)
+                .hint_text("@path/to/board.txt, or the board's picture")
+                .desired_rows(1)
+                .desired_width(300.0),
+        );
     }
 }
 

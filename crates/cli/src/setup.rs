@@ -14,8 +14,9 @@ pub fn settings(args: &Args) -> Result<Settings, String> {
 const MAX_VALUE_FILE: u64 = 1 << 20;
 
 /// The text of an `@FILE` value: only a regular file of at most 1 MB is read, so that
-/// `/dev/zero` or a huge file is refused before anything is read.
-fn read_value_file(path: &str) -> Result<String, String> {
+/// `/dev/zero` or a huge file is refused before anything is read. The app's new-game form
+/// reads its `@FILE` values through this too.
+pub fn read_value_file(path: &str) -> Result<String, String> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let metadata = file.metadata().map_err(|e| e.to_string())?;
