@@ -45,19 +45,30 @@ pub fn socket_url(server: &str) -> Result<String, String> {
     {
         if !cfg!(target_arch = "wasm32") {
             return Err(format!(
-                "{server}: this client speaks plain ws:// and http:// only; put the server \
-                 behind the same address without TLS, or use the browser version"
+                "{}: this client speaks plain ws:// and http:// only; put the server \
+                 behind the same address without TLS, or use the browser version",
+                quoted(server)
             ));
         }
         (true, rest)
     } else if server.contains("://") {
-        return Err(format!("{server}: not a server address (http://HOST:PORT)"));
+        return Err(format!(
+            "{}: not a server address (http://HOST:PORT)",
+            quoted(server)
+        ));
     } else {
         (false, server)
     };
     let host = rest.split('/').next().unwrap_or_default().trim();
     if host.is_empty() {
         return Err(format!("{}: no host in the server address", quoted(server)));
+    }
+    // A host name or address prints and has no spaces; anything else is no server.
+    if host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!(
+            "{}: not a server address (http://HOST:PORT)",
+            quoted(server)
+        ));
     }
     let scheme = if secure { "wss" } else { "ws" };
     Ok(format!("{scheme}://{host}{SOCKET_PATH}"))
