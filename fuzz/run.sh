@@ -26,6 +26,10 @@ targets=("$@")
 if [[ ${#targets[@]} == 0 ]]; then
   mapfile -t targets < <(cargo fuzz list)
 fi
+if [[ ${#targets[@]} == 0 ]]; then
+  echo "no fuzz targets found (cargo fuzz list)" >&2
+  exit 2
+fi
 export RUSTC_BOOTSTRAP=1
 # Safe Rust needs no address sanitizer, and the runs go about twice as fast without it.
 cargo fuzz build --sanitizer none --target-dir "$fuzz_target_dir" || exit 2
