@@ -78,3 +78,12 @@ impl OptionValues {
         }
     }
 }
+
+/// The draw on the third occurrence of a position, which three games share.
+pub(crate) const REPETITION_DRAW: OptionInfo = OptionInfo {
+    key: "repetition_draw",
+    name: "Draw by repetition",
+    explanation: "The third time a position comes back, the game is drawn.",
+    values: OptionValues::Flag,
+    origin: OptionOrigin::Tabula,
+};

@@ -20,6 +20,7 @@ pub use generate::AdamasMoves;
 pub use moves::{AdamasMove, Part, Parts};
 
 use crate::hexgrid::{HexGrid, hex_grid};
+use crate::option_info::REPETITION_DRAW;
 use crate::text::quoted;
 use crate::{
     CellSet, Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues,
@@ -274,13 +275,7 @@ const OPTION_INFO: [OptionInfo; 7] = [
         values: OptionValues::Flag,
         origin: OptionOrigin::Designer,
     },
-    OptionInfo {
-        key: "repetition_draw",
-        name: "Draw by repetition",
-        explanation: "The third time a position comes back, the game is drawn.",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Tabula,
-    },
+    REPETITION_DRAW,
     OptionInfo {
         key: "capture_cap",
         name: "Draw without captures",

@@ -22,6 +22,7 @@ pub use moves::{AdaptoidMove, Colour, Growth};
 pub use pieces::{FightResult, MAX_PARTS, SUPPLY};
 
 use crate::hash::feature_key;
+use crate::option_info::REPETITION_DRAW;
 use crate::step_set::{StepMoves, StepSetBuilder};
 use crate::text::quoted;
 use crate::{
@@ -300,13 +301,7 @@ const OPTION_INFO: [OptionInfo; 4] = [
         values: OptionValues::Flag,
         origin: OptionOrigin::Elsewhere,
     },
-    OptionInfo {
-        key: "repetition_draw",
-        name: "Draw by repetition",
-        explanation: "The third time a position comes back, the game is drawn.",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Tabula,
-    },
+    REPETITION_DRAW,
     OptionInfo {
         key: "board",
         name: "Board",

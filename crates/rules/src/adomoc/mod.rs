@@ -17,6 +17,7 @@ mod tests;
 pub use geometry::{CENTRE, SPACES, SpiralMode};
 
 use crate::hash::feature_key;
+use crate::option_info::REPETITION_DRAW;
 use crate::step_set::{StepMoves, StepSetBuilder};
 use crate::text::quoted;
 use crate::{
@@ -320,13 +321,7 @@ const OPTION_INFO: [OptionInfo; 5] = [
         values: OptionValues::Flag,
         origin: OptionOrigin::Designer,
     },
-    OptionInfo {
-        key: "repetition_draw",
-        name: "Draw by repetition",
-        explanation: "The third time a position comes back, the game is drawn.",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Tabula,
-    },
+    REPETITION_DRAW,
     OptionInfo {
         key: "ply_cap",
         name: "Move limit",
