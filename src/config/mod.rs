@@ -296,13 +296,19 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    #[test]
-    fn settings_round_trip_and_a_broken_file_is_kept_aside() {
+    /// Settings changed from the defaults: the light theme and another palette.
+    fn light_with_palette(palette: usize) -> Settings {
         let mut settings = Settings {
             theme: Theme::Light,
             ..Settings::default()
         };
-        settings.use_palette(&PALETTES[2]);
+        settings.use_palette(&PALETTES[palette]);
+        settings
+    }
+
+    #[test]
+    fn settings_round_trip_and_a_broken_file_is_kept_aside() {
+        let mut settings = light_with_palette(2);
         settings.animation_speed = 2.5;
         assert_eq!(parse(&to_text(&settings)), Ok(settings.clone()));
         assert_eq!(settings.palette_name(), Some(PALETTES[2].0));
@@ -343,11 +349,7 @@ mod tests {
     /// used, the problem is named, and the file is kept aside byte for byte.
     #[test]
     fn a_settings_file_cut_at_every_byte_is_read_or_kept_aside() {
-        let mut settings = Settings {
-            theme: Theme::Light,
-            ..Settings::default()
-        };
-        settings.use_palette(&PALETTES[1]);
+        let settings = light_with_palette(1);
         let text = to_text(&settings);
         let dir = std::env::temp_dir().join(format!("tabula-settings-cut-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -381,11 +383,7 @@ mod tests {
     /// back as the same settings, or are refused with a short message.
     #[test]
     fn mutated_settings_read_back_or_are_refused_briefly() {
-        let mut changed = Settings {
-            theme: Theme::Light,
-            ..Settings::default()
-        };
-        changed.use_palette(&PALETTES[2]);
+        let mut changed = light_with_palette(2);
         changed
             .game_defaults
             .entry("adamas".into())

@@ -123,12 +123,14 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
 
 fn list_moves<G: Knowledge>(game: &G) {
     const SHOWN: usize = 60;
-    let count = tabula_rules::shown_move_count(game);
-    let listed: Vec<String> = game
+    // One more than is shown says whether there are more, without counting them all.
+    let mut listed: Vec<String> = game
         .legal_moves()
-        .take(SHOWN)
+        .take(SHOWN + 1)
         .map(|m| game.format_move(&m))
         .collect();
+    let more = listed.len() > SHOWN;
+    listed.truncate(SHOWN);
     // Moves written with spaces (an Adaptoid turn) need a clearer separator.
     let separator = if listed.iter().any(|m| m.contains(' ')) {
         " | "
@@ -136,7 +138,8 @@ fn list_moves<G: Knowledge>(game: &G) {
         "  "
     };
     println!("{}", listed.join(separator));
-    if !count.parse::<u64>().is_ok_and(|c| c <= SHOWN as u64) {
+    if more {
+        let count = tabula_rules::shown_move_count(game);
         println!("... the first {SHOWN} of {count} legal moves");
     }
 }

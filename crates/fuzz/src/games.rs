@@ -5,10 +5,7 @@ use crate::{check_error, text};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_session::options::{options_from, players_for, settings_of};
-use tabula_session::rules::absorption::Absorption;
-use tabula_session::rules::adamas::Adamas;
 use tabula_session::rules::adaptoid::Adaptoid;
-use tabula_session::rules::adomoc::Adomoc;
 use tabula_session::rules::{Game, Status};
 use tabula_session::{GameKind, with_game};
 
@@ -49,17 +46,22 @@ pub(crate) fn setups(kind: GameKind) -> &'static [&'static [(&'static str, &'sta
     }
 }
 
-fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+pub(crate) fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
 
+/// The game kind of a rules type.
+pub(crate) fn kind_of<G: Game>() -> GameKind {
+    GameKind::from_key(G::NAME).expect("every rules type is a game kind")
+}
+
 /// The options `selector` names (its low two bits) and a position reached from their start
 /// by up to 63 random moves (the other bits, which also seed the moves).
-pub(crate) fn position_for<G: Game>(kind: GameKind, selector: u8) -> (G::Options, G) {
-    let setup = setups(kind)[usize::from(selector & 3)];
+pub(crate) fn position_for<G: Game>(selector: u8) -> (G::Options, G) {
+    let setup = setups(kind_of::<G>())[usize::from(selector & 3)];
     let options = options_from::<G>(&owned(setup)).expect("the fuzz setups are valid options");
     let mut game = G::new(options.clone()).expect("the fuzz setups make games");
     let mut rng = SmallRng::seed_from_u64(u64::from(selector));
@@ -154,22 +156,24 @@ fn check_legal_list<G: Game>(game: &G) {
     }
 }
 
-fn notation<G: Game>(kind: GameKind, data: &[u8]) {
+/// A game's move notation, in a position some random moves in.
+pub(crate) fn notation<G: Game>(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
-    let (_, game) = position_for::<G>(kind, selector);
+    let (_, game) = position_for::<G>(selector);
     match game.parse_move(&text(rest)) {
         Ok(mv) => check_parsed_move(&game, &mv, legal_list(&game).as_deref()),
         Err(e) => check_error("move notation", &e.to_string()),
     }
 }
 
-fn position<G: Game>(kind: GameKind, data: &[u8]) {
+/// A game's position string, under one of its option sets.
+pub(crate) fn position<G: Game>(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
-    let (options, _) = position_for::<G>(kind, selector & 3);
+    let (options, _) = position_for::<G>(selector & 3);
     let game = match G::from_position(options.clone(), &text(rest)) {
         Ok(game) => game,
         Err(e) => return check_error("position string", &e.to_string()),
@@ -191,31 +195,6 @@ fn position<G: Game>(kind: GameKind, data: &[u8]) {
     );
     assert_eq!(again.to_move(), game.to_move());
     check_legal_list(&game);
-}
-
-pub fn absorption_notation(data: &[u8]) {
-    notation::<Absorption>(GameKind::Absorption, data)
-}
-pub fn adamas_notation(data: &[u8]) {
-    notation::<Adamas>(GameKind::Adamas, data)
-}
-pub fn adaptoid_notation(data: &[u8]) {
-    notation::<Adaptoid>(GameKind::Adaptoid, data)
-}
-pub fn adomoc_notation(data: &[u8]) {
-    notation::<Adomoc>(GameKind::Adomoc, data)
-}
-pub fn absorption_position(data: &[u8]) {
-    position::<Absorption>(GameKind::Absorption, data)
-}
-pub fn adamas_position(data: &[u8]) {
-    position::<Adamas>(GameKind::Adamas, data)
-}
-pub fn adaptoid_position(data: &[u8]) {
-    position::<Adaptoid>(GameKind::Adaptoid, data)
-}
-pub fn adomoc_position(data: &[u8]) {
-    position::<Adomoc>(GameKind::Adomoc, data)
 }
 
 /// `key=value` lines for the game the first byte names: options that read make a game (or

@@ -14,6 +14,11 @@ pub mod runner;
 pub mod seeds;
 mod texts;
 
+use tabula_session::rules::absorption::Absorption;
+use tabula_session::rules::adamas::Adamas;
+use tabula_session::rules::adaptoid::Adaptoid;
+use tabula_session::rules::adomoc::Adomoc;
+
 /// One fuzz target: its name (also its corpus folder) and the function libFuzzer calls.
 pub struct Target {
     pub name: &'static str,
@@ -23,35 +28,35 @@ pub struct Target {
 pub const TARGETS: &[Target] = &[
     Target {
         name: "absorption_notation",
-        run: games::absorption_notation,
+        run: games::notation::<Absorption>,
     },
     Target {
         name: "adamas_notation",
-        run: games::adamas_notation,
+        run: games::notation::<Adamas>,
     },
     Target {
         name: "adaptoid_notation",
-        run: games::adaptoid_notation,
+        run: games::notation::<Adaptoid>,
     },
     Target {
         name: "adomoc_notation",
-        run: games::adomoc_notation,
+        run: games::notation::<Adomoc>,
     },
     Target {
         name: "absorption_position",
-        run: games::absorption_position,
+        run: games::position::<Absorption>,
     },
     Target {
         name: "adamas_position",
-        run: games::adamas_position,
+        run: games::position::<Adamas>,
     },
     Target {
         name: "adaptoid_position",
-        run: games::adaptoid_position,
+        run: games::position::<Adaptoid>,
     },
     Target {
         name: "adomoc_position",
-        run: games::adomoc_position,
+        run: games::position::<Adomoc>,
     },
     Target {
         name: "options",

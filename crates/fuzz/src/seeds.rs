@@ -2,11 +2,11 @@
 //! position strings of played games, saved records, option settings, protocol messages),
 //! so mutations start from text the parsers accept. `tabula-fuzz seed` writes them.
 
-use crate::games::{SMALL_BOARD, position_for, setups};
+use crate::games::{SMALL_BOARD, owned, position_for, setups};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_online::protocol::{ClientMsg, GameState, Pace, SeatKey, SeatState, ServerMsg};
-use tabula_session::options::settings_of;
+use tabula_session::options::{options_from, settings_of};
 use tabula_session::rules::{Game, Status};
 use tabula_session::{GameKind, Record, Seat, new_match, with_game};
 
@@ -14,8 +14,8 @@ use tabula_session::{GameKind, Record, Seat, new_match, with_game};
 pub fn seeds(name: &str) -> Vec<Vec<u8>> {
     let game = |key: &str| GameKind::parse(key).expect("a game's key");
     match name.split_once('_') {
-        Some((key, "notation")) => with_game!(game(key), G => notation::<G>(game(key))),
-        Some((key, "position")) => with_game!(game(key), G => positions::<G>(game(key))),
+        Some((key, "notation")) => with_game!(game(key), G => notation::<G>()),
+        Some((key, "position")) => with_game!(game(key), G => positions::<G>()),
         _ => match name {
             "options" => options(),
             "board" => boards(),
@@ -39,10 +39,10 @@ fn with_selector(selector: u8, text: &str) -> Vec<u8> {
     input
 }
 
-fn notation<G: Game>(kind: GameKind) -> Vec<Vec<u8>> {
+fn notation<G: Game>() -> Vec<Vec<u8>> {
     let mut seeds = Vec::new();
     for selector in SELECTORS {
-        let (_, game) = position_for::<G>(kind, selector);
+        let (_, game) = position_for::<G>(selector);
         let mut rng = SmallRng::seed_from_u64(u64::from(selector));
         for _ in 0..3 {
             if let Some(mv) = game.random_move(&mut rng) {
@@ -53,11 +53,11 @@ fn notation<G: Game>(kind: GameKind) -> Vec<Vec<u8>> {
     seeds
 }
 
-fn positions<G: Game>(kind: GameKind) -> Vec<Vec<u8>> {
+fn positions<G: Game>() -> Vec<Vec<u8>> {
     SELECTORS
         .iter()
         .map(|&selector| {
-            let (_, game) = position_for::<G>(kind, selector);
+            let (_, game) = position_for::<G>(selector);
             with_selector(selector & 3, &game.position_string())
         })
         .collect()
@@ -67,11 +67,8 @@ fn options() -> Vec<Vec<u8>> {
     let mut seeds = Vec::new();
     for (index, kind) in GameKind::ALL.into_iter().enumerate() {
         for setup in setups(kind) {
-            let (options, _) = with_game!(kind, G => {
-                let settings: Vec<(String, String)> =
-                    setup.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-                let options = tabula_session::options::options_from::<G>(&settings).unwrap();
-                (settings_of::<G>(&options), ())
+            let options = with_game!(kind, G => {
+                settings_of::<G>(&options_from::<G>(&owned(setup)).expect("a fuzz setup"))
             });
             let lines: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
             seeds.push(with_selector(index as u8, &lines.join("\n")));
@@ -97,10 +94,7 @@ fn played_games() -> Vec<Box<dyn tabula_session::AnyMatch>> {
     let mut games = Vec::new();
     for kind in GameKind::ALL {
         for (setup, plies) in setups(kind).iter().zip([0, 7, 30, 200]) {
-            let settings: Vec<(String, String)> = setup
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
+            let settings = owned(setup);
             let mut game = new_match(kind, &settings).expect("the fuzz setups make games");
             for seed in 0..plies {
                 if game.status() != Status::Ongoing {

@@ -1,7 +1,7 @@
 //! Reading `key=value` option text, shared by every game's `set_option`.
 
-use crate::OptionsError;
 use crate::text::{quoted, whole_number_as};
+use crate::{OptionInfo, OptionsError};
 use std::ops::RangeInclusive;
 
 pub(crate) fn flag(key: &str, value: &str) -> Result<bool, OptionsError> {
@@ -35,4 +35,14 @@ pub(crate) fn optional_number<T: TryFrom<u64>>(
         return Ok(None);
     }
     number(key, value, range).map(Some)
+}
+
+/// The error for a key a game has no option for, naming the keys it has.
+pub(crate) fn unknown_option(game: &str, key: &str, options: &[OptionInfo]) -> OptionsError {
+    let known: Vec<&str> = options.iter().map(|option| option.key).collect();
+    OptionsError::new(format!(
+        "{game} has no option {} (known: {})",
+        quoted(key),
+        known.join(", ")
+    ))
 }

@@ -1,7 +1,6 @@
 //! Text a person typed, as messages quote it, and whole numbers read from it with their
 //! range named when they fall outside it.
 
-use std::fmt::Write;
 use std::ops::RangeInclusive;
 
 /// Characters of typed text a message quotes (counted as shown, escapes included);
@@ -11,24 +10,31 @@ const QUOTED_CHARS: usize = 40;
 /// `text` in double quotes for a message: control characters escaped, so that input cannot
 /// start a line of its own or send escape sequences to a terminal, and long text cut short.
 pub fn quoted(text: &str) -> String {
-    let mut out = String::from("\"");
+    match escaped_within(text, QUOTED_CHARS, |_| false) {
+        (inner, false) => format!("\"{inner}\""),
+        (inner, true) => format!("\"{inner}…\" ({} characters)", text.chars().count()),
+    }
+}
+
+/// `text` with each character escaped as `escape_debug` does unless `keep` says it stays as
+/// it is, cut before the result would pass `limit` characters; and whether it was cut.
+fn escaped_within(text: &str, limit: usize, keep: impl Fn(char) -> bool) -> (String, bool) {
+    let mut out = String::new();
     let mut shown_chars = 0;
-    let mut cut = false;
     for c in text.chars() {
-        let escaped = c.escape_debug();
-        shown_chars += escaped.len();
-        if shown_chars > QUOTED_CHARS {
-            cut = true;
-            break;
+        let before = out.len();
+        if keep(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_debug());
         }
-        out.extend(escaped);
+        shown_chars += out[before..].chars().count();
+        if shown_chars > limit {
+            out.truncate(before);
+            return (out, true);
+        }
     }
-    if cut {
-        let _ = write!(out, "…\" ({} characters)", text.chars().count());
-    } else {
-        out.push('"');
-    }
-    out
+    (out, false)
 }
 
 /// Characters of a message any error shows, whatever it quotes.
@@ -49,23 +55,12 @@ pub fn shown_line(message: &str) -> String {
 }
 
 fn shown_with(message: &str, line_breaks: bool) -> String {
-    let mut out = String::new();
-    let mut shown_chars = 0;
-    for c in message.chars() {
-        let escaped = match c {
-            '\n' if line_breaks => c.to_string(),
-            // escape_debug would also escape these, which print.
-            '"' | '\'' | '\\' => c.to_string(),
-            c => c.escape_debug().to_string(),
-        };
-        shown_chars += escaped.chars().count();
-        if shown_chars > MESSAGE_CHARS {
-            out.push_str(&format!("… ({} characters)", message.chars().count()));
-            break;
-        }
-        out.push_str(&escaped);
+    // escape_debug would also escape quotes and backslashes, which print.
+    let keep = |c: char| matches!(c, '"' | '\'' | '\\') || (c == '\n' && line_breaks);
+    match escaped_within(message, MESSAGE_CHARS, keep) {
+        (out, false) => out,
+        (out, true) => format!("{out}… ({} characters)", message.chars().count()),
     }
-    out
 }
 
 /// The character position (from 1) of byte offset `at` in `text`, as errors report it.

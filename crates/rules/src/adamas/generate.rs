@@ -47,6 +47,24 @@ pub(super) fn is_enemy(game: &Adamas, cell: usize) -> bool {
     stack != 0 && board::owner(stack) != game.to_move
 }
 
+/// The cells the stack on `from` may send pieces to this turn, in the order of the rays:
+/// enough for counting.
+pub(super) fn turn_destinations(
+    game: &Adamas,
+    from: usize,
+    turn: &Turn,
+    out: &mut [u8; MAX_LOS],
+) -> usize {
+    board::destinations(
+        game.grid,
+        &game.board,
+        from,
+        game.to_move,
+        turn.split_targets(),
+        out,
+    )
+}
+
 /// A split's destinations, sorted by cell so moves come out in board order.
 pub(super) fn split_destinations(
     game: &Adamas,
@@ -54,14 +72,7 @@ pub(super) fn split_destinations(
     turn: &Turn,
     out: &mut [u8; MAX_LOS],
 ) -> usize {
-    let n = board::destinations(
-        game.grid,
-        &game.board,
-        from,
-        game.to_move,
-        turn.split_targets(),
-        out,
-    );
+    let n = turn_destinations(game, from, turn, out);
     out[..n].sort_unstable();
     n
 }
@@ -77,17 +88,18 @@ pub(super) fn valid_destinations(game: &Adamas, from: usize) -> Vec<usize> {
 pub(super) fn merge_sources(game: &Adamas, to: usize) -> Vec<usize> {
     let mut sources = [0u8; 6];
     let n = merge_sources_of(game, to, &Turn::of(game), &mut sources);
-    let mut cells: Vec<usize> = sources[..n].iter().map(|&c| c as usize).collect();
-    cells.sort_unstable();
-    cells
+    sources[..n].iter().map(|&c| c as usize).collect()
 }
 
-/// The merge sources of a cell the mover may move onto, or 0 if it may not receive.
+/// The merge sources of a cell the mover may move onto, in board order (so every merge,
+/// listed, built or drawn, names its sources in one order), or 0 if it may not receive.
 pub(super) fn merge_sources_of(game: &Adamas, to: usize, turn: &Turn, out: &mut [u8; 6]) -> usize {
     if !board::is_receivable(&game.board, to, game.to_move, &turn.threats) {
         return 0;
     }
-    board::merge_sources(game.grid, &game.board, to, game.to_move, out)
+    let n = board::merge_sources(game.grid, &game.board, to, game.to_move, out);
+    out[..n].sort_unstable();
+    n
 }
 
 /// Steps to the next vector of part sizes with sum at most `limit`; false after the last.
@@ -238,7 +250,6 @@ impl<'a> AdamasMoves<'a> {
             if n >= 2 {
                 self.len = n;
                 self.cells[..n].copy_from_slice(&sources[..n]);
-                self.cells[..n].sort_unstable();
                 for j in 0..n {
                     self.limits[j] = board::height(game.board[self.cells[j] as usize]);
                 }

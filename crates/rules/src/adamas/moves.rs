@@ -32,17 +32,6 @@ impl AdamasMove {
         }
     }
 
-    /// The same move with a merge's sources in the order the legal list gives them (the
-    /// board's cell order), so a drawn merge equals the listed one. The order sources are
-    /// named in never changes what a merge does; typed and clicked merges keep theirs, as
-    /// the player wrote them (a split's order can matter, under progressive capture).
-    pub fn in_canonical_order(mut self) -> AdamasMove {
-        if let AdamasMove::Merge { parts, .. } = &mut self {
-            parts.sort_by_key(|part| part.cell);
-        }
-        self
-    }
-
     /// Pieces that move.
     pub fn pieces_moved(&self) -> u32 {
         self.parts().iter().map(|p| p.count as u32).sum()

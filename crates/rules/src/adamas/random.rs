@@ -8,7 +8,7 @@ use super::board::{self, MAX_LOS};
 use super::generate::{
     Turn, is_enemy, is_own, merge_count, merge_count_u64, merge_heights, merge_sources_of,
     order_split, parts_from, single_capture_count, split_count, split_count_u64,
-    split_destinations,
+    split_destinations, turn_destinations,
 };
 use super::moves::{AdamasMove, Part, Parts};
 use crate::{Count, Status};
@@ -74,14 +74,7 @@ fn draw_candidate<R: Rng + ?Sized>(game: &Adamas, turn: &Turn, rng: &mut R) -> D
     let mut merge_heights = [[0u16; 6]; board::MAX_CELLS];
     let mut cells = [0u8; MAX_LOS];
     for from in (0..game.grid.len()).filter(|&c| is_own(game, c)) {
-        let n = board::destinations(
-            game.grid,
-            &game.board,
-            from,
-            game.to_move,
-            turn.split_targets(),
-            &mut cells,
-        );
+        let n = turn_destinations(game, from, turn, &mut cells);
         let height = board::height(game.board[from]);
         push(
             Choice::Split { from, height, n },
@@ -165,7 +158,6 @@ fn random_merge<R: Rng + ?Sized>(game: &Adamas, to: usize, turn: &Turn, rng: &mu
         to: to as u8,
         parts: parts_from(&sources[..n], &counts[..n]),
     }
-    .in_canonical_order()
 }
 
 /// A uniform vector of part sizes with `1 <= sum <= height`, by stars and bars: `height`

@@ -12,6 +12,7 @@ mod check;
 mod generate;
 mod moves;
 mod notation;
+mod options;
 mod pieces;
 mod position;
 #[cfg(test)]
@@ -19,15 +20,14 @@ mod tests;
 
 pub use board::{Board, BoardError, STANDARD_BOARD};
 pub use moves::{AdaptoidMove, Colour, Growth};
+pub use options::AdaptoidOptions;
 pub use pieces::{FightResult, MAX_PARTS, SUPPLY};
 
 use crate::hash::feature_key;
-use crate::option_info::REPETITION_DRAW;
 use crate::step_set::{StepMoves, StepSetBuilder};
-use crate::text::quoted;
 use crate::{
-    Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues, OptionsError,
-    Player, PositionError, Status,
+    Count, Game, IllegalMove, NotationError, OptionInfo, OptionsError, Player, PositionError,
+    Status,
 };
 use pieces::Pieces;
 use rand::Rng;
@@ -36,33 +36,6 @@ use std::sync::Arc;
 
 /// Captures that win (adaptoid.md §4).
 pub const CAPTURES_TO_WIN: u8 = 5;
-
-/// Adaptoid options. Keys for `--option key=value` are the field names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AdaptoidOptions {
-    /// D1: an attack on an adaptoid with more pincers (a sure loss) is not allowed.
-    pub forbid_losing_attacks: bool,
-    /// igGameCenter's start: the board starts empty, the first player places a white and
-    /// a black bare adaptoid, and the second player picks a colour.
-    pub pie_start: bool,
-    /// A Tabula addition (D11): the third occurrence of a position draws.
-    pub repetition_draw: bool,
-    /// Super-Adaptoid: the board's text (see `Board::parse`); `None` is the standard
-    /// 37-cell hexagon.
-    pub board: Option<String>,
-}
-
-impl Default for AdaptoidOptions {
-    fn default() -> Self {
-        AdaptoidOptions {
-            forbid_losing_attacks: false,
-            pie_start: false,
-            repetition_draw: true,
-            board: None,
-        }
-    }
-}
 
 /// Where the game stands: the pie start's two moves, then turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -285,32 +258,6 @@ fn board_of(options: &AdaptoidOptions) -> Result<Arc<Board>, OptionsError> {
     }
 }
 
-/// The options described for people, in the order of the options' fields.
-const OPTION_INFO: [OptionInfo; 4] = [
-    OptionInfo {
-        key: "forbid_losing_attacks",
-        name: "No losing attacks",
-        explanation: "An adaptoid may not attack an enemy with more pincers than its own.",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Elsewhere,
-    },
-    OptionInfo {
-        key: "pie_start",
-        name: "Pie start",
-        explanation: "The board starts empty: the first player places both adaptoids, the second picks a colour.",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Elsewhere,
-    },
-    REPETITION_DRAW,
-    OptionInfo {
-        key: "board",
-        name: "Board",
-        explanation: "A Super-Adaptoid board of your own drawing instead of the standard hexagon.",
-        values: OptionValues::Board,
-        origin: OptionOrigin::Designer,
-    },
-];
-
 impl Game for Adaptoid {
     type Options = AdaptoidOptions;
     type Move = AdaptoidMove;
@@ -345,33 +292,14 @@ impl Game for Adaptoid {
         Ok(game)
     }
 
-    const OPTIONS: &'static [OptionInfo] = &OPTION_INFO;
+    const OPTIONS: &'static [OptionInfo] = &options::OPTION_INFO;
 
     fn set_option(
         options: &mut AdaptoidOptions,
         key: &str,
         value: &str,
     ) -> Result<(), OptionsError> {
-        use crate::option_value::flag;
-        match key {
-            "forbid_losing_attacks" => options.forbid_losing_attacks = flag(key, value)?,
-            "pie_start" => options.pie_start = flag(key, value)?,
-            "repetition_draw" => options.repetition_draw = flag(key, value)?,
-            // An empty value is the standard board, as `settings_of` writes it.
-            "board" if value.trim().is_empty() => options.board = None,
-            "board" => {
-                Board::parse(value).map_err(|e| OptionsError::new(format!("board: {e}")))?;
-                options.board = Some(value.to_string());
-            }
-            _ => {
-                return Err(OptionsError::new(format!(
-                    "adaptoid has no option {key_q} (known: forbid_losing_attacks, pie_start, \
-                     repetition_draw, board)",
-                    key_q = quoted(key)
-                )));
-            }
-        }
-        Ok(())
+        options::set_option(options, key, value)
     }
 
     fn options(&self) -> &AdaptoidOptions {

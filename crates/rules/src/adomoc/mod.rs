@@ -10,19 +10,19 @@ mod check;
 mod generate;
 pub mod geometry;
 mod notation;
+mod options;
 mod position;
 #[cfg(test)]
 mod tests;
 
 pub use geometry::{CENTRE, SPACES, SpiralMode};
+pub use options::AdomocOptions;
 
 use crate::hash::feature_key;
-use crate::option_info::REPETITION_DRAW;
 use crate::step_set::{StepMoves, StepSetBuilder};
-use crate::text::quoted;
 use crate::{
-    Count, Game, IllegalMove, NotationError, OptionInfo, OptionOrigin, OptionValues, OptionsError,
-    Player, PositionError, Status,
+    Count, Game, IllegalMove, NotationError, OptionInfo, OptionsError, Player, PositionError,
+    Status,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -34,35 +34,6 @@ pub const PLAYER_NAMES: [&str; 2] = ["Light", "Dark"];
 pub const PIECES_EACH: usize = 15;
 /// How far a prime may travel.
 pub const PRIME_REACH: usize = 3;
-
-/// Adomoc options. Keys for `--option key=value` are the field names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AdomocOptions {
-    /// M1: which spiral families the board has (`both`, `ccw`, `cw`, as in records).
-    pub spirals: SpiralMode,
-    /// The official variant Infinite: no consuming, and moons may not originate primes.
-    pub infinite: bool,
-    /// The official variant Altogether: when the game ends, the higher sum of cycle numbers
-    /// of one's pieces on the board wins (the centre counts 9); equal sums draw.
-    pub altogether: bool,
-    /// A Tabula addition (M11): the third occurrence of a position draws.
-    pub repetition_draw: bool,
-    /// A Tabula addition: the game is drawn after this many plies (0 = never).
-    pub ply_cap: u32,
-}
-
-impl Default for AdomocOptions {
-    fn default() -> Self {
-        AdomocOptions {
-            spirals: SpiralMode::Both,
-            infinite: false,
-            altogether: false,
-            repetition_draw: true,
-            ply_cap: 0,
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Kind {
@@ -298,43 +269,6 @@ impl Adomoc {
 /// The spaces of a set, lowest first.
 pub use crate::bits::members as spaces;
 
-/// The options described for people, in the order of the options' fields.
-const OPTION_INFO: [OptionInfo; 5] = [
-    OptionInfo {
-        key: "spirals",
-        name: "Spirals",
-        explanation: "Which spiral lines pieces may move along: both families, or only one.",
-        values: OptionValues::Choice(&["both", "ccw", "cw"]),
-        origin: OptionOrigin::Reading,
-    },
-    OptionInfo {
-        key: "infinite",
-        name: "Infinite",
-        explanation: "No consuming, and moons may not originate primes.",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Designer,
-    },
-    OptionInfo {
-        key: "altogether",
-        name: "Altogether",
-        explanation: "At the end, the higher sum of the cycles one's pieces stand on wins (the centre counts 9).",
-        values: OptionValues::Flag,
-        origin: OptionOrigin::Designer,
-    },
-    REPETITION_DRAW,
-    OptionInfo {
-        key: "ply_cap",
-        name: "Move limit",
-        explanation: "The game is drawn after this many plies (0: never).",
-        values: OptionValues::Number {
-            min: 0,
-            max: u32::MAX as u64,
-            unset: None,
-        },
-        origin: OptionOrigin::Tabula,
-    },
-];
-
 impl Game for Adomoc {
     type Options = AdomocOptions;
     type Move = AdomocMove;
@@ -366,37 +300,10 @@ impl Game for Adomoc {
         Ok(game)
     }
 
-    const OPTIONS: &'static [OptionInfo] = &OPTION_INFO;
+    const OPTIONS: &'static [OptionInfo] = &options::OPTION_INFO;
 
     fn set_option(options: &mut AdomocOptions, key: &str, value: &str) -> Result<(), OptionsError> {
-        use crate::option_value::{flag, number};
-        match key {
-            "spirals" => {
-                options.spirals = match value {
-                    "both" => SpiralMode::Both,
-                    "ccw" => SpiralMode::CcwInward,
-                    "cw" => SpiralMode::CwInward,
-                    _ => {
-                        return Err(OptionsError::new(format!(
-                            "spirals needs both, ccw or cw, not {value_q}",
-                            value_q = quoted(value)
-                        )));
-                    }
-                }
-            }
-            "infinite" => options.infinite = flag(key, value)?,
-            "altogether" => options.altogether = flag(key, value)?,
-            "repetition_draw" => options.repetition_draw = flag(key, value)?,
-            "ply_cap" => options.ply_cap = number(key, value, 0..=u32::MAX as u64)?,
-            _ => {
-                return Err(OptionsError::new(format!(
-                    "adomoc has no option {key_q} (known: spirals, infinite, altogether, \
-                     repetition_draw, ply_cap)",
-                    key_q = quoted(key)
-                )));
-            }
-        }
-        Ok(())
+        options::set_option(options, key, value)
     }
 
     fn options(&self) -> &AdomocOptions {
