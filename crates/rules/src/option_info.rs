@@ -87,3 +87,10 @@ pub(crate) const REPETITION_DRAW: OptionInfo = OptionInfo {
     values: OptionValues::Flag,
     origin: OptionOrigin::Tabula,
 };
+
+/// The values of a cap in plies or turns after which a game is drawn: 0 is no cap.
+pub(crate) const PLY_CAP: OptionValues = OptionValues::Number {
+    min: 0,
+    max: u32::MAX as u64,
+    unset: None,
+};

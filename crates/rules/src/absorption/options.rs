@@ -1,6 +1,7 @@
 //! Absorption's options: what they hold, how `--option key=value` sets them, and how
 //! they are described to players.
 
+use crate::option_info::PLY_CAP;
 use crate::option_value::unknown_option;
 use crate::{OptionInfo, OptionOrigin, OptionValues, OptionsError};
 use serde::{Deserialize, Serialize};
@@ -79,11 +80,7 @@ pub(super) const OPTION_INFO: [OptionInfo; 6] = [
         key: "turn_cap",
         name: "Turn limit",
         explanation: "The game is drawn after this many turns (0: never).",
-        values: OptionValues::Number {
-            min: 0,
-            max: u32::MAX as u64,
-            unset: None,
-        },
+        values: PLY_CAP,
         origin: OptionOrigin::Tabula,
     },
 ];

@@ -3,6 +3,7 @@
 
 use super::MAX_PIECES;
 use super::board::MAX_SIDE;
+use crate::option_info::PLY_CAP;
 use crate::option_info::REPETITION_DRAW;
 use crate::option_value::unknown_option;
 use crate::{OptionInfo, OptionOrigin, OptionValues, OptionsError};
@@ -125,11 +126,7 @@ pub(super) const OPTION_INFO: [OptionInfo; 7] = [
         key: "capture_cap",
         name: "Draw without captures",
         explanation: "The game is drawn after this many plies with no capture (0: never).",
-        values: OptionValues::Number {
-            min: 0,
-            max: u32::MAX as u64,
-            unset: None,
-        },
+        values: PLY_CAP,
         origin: OptionOrigin::Tabula,
     },
     OptionInfo {

@@ -2,6 +2,7 @@
 //! they are described to players.
 
 use super::SpiralMode;
+use crate::option_info::PLY_CAP;
 use crate::option_info::REPETITION_DRAW;
 use crate::option_value::unknown_option;
 use crate::text::quoted;
@@ -65,11 +66,7 @@ pub(super) const OPTION_INFO: [OptionInfo; 5] = [
         key: "ply_cap",
         name: "Move limit",
         explanation: "The game is drawn after this many plies (0: never).",
-        values: OptionValues::Number {
-            min: 0,
-            max: u32::MAX as u64,
-            unset: None,
-        },
+        values: PLY_CAP,
         origin: OptionOrigin::Tabula,
     },
 ];
