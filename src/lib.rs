@@ -13,6 +13,7 @@ pub mod online;
 pub mod phase;
 pub mod pieces;
 pub mod record;
+pub mod review;
 pub mod saving;
 pub mod screens;
 pub mod storage;
@@ -55,6 +56,7 @@ pub fn logic_plugin(app: &mut App) {
         pieces::plugin,
         animation::plugin,
         bot::plugin,
+        review::plugin,
         saving::plugin,
         online::plugin,
     ));

@@ -28,7 +28,16 @@ pub struct Settings {
     pub light_dark: Vec<(f32, f32, f32)>,
     pub three_players: Vec<(f32, f32, f32)>,
     pub keys: KeyNames,
+    /// The bot level whose search judges a game review (1 to 5).
+    #[serde(default = "default_review_level")]
+    pub review_level: u8,
     pub game_defaults: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// Settings written before reviews came in hold no level: the strongest, as the review's
+/// own settings (`config/review.ron`) say.
+fn default_review_level() -> u8 {
+    5
 }
 
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -107,6 +116,13 @@ impl Settings {
             return Err(format!(
                 "animation_speed must be between 0 and 10, not {}",
                 self.animation_speed
+            ));
+        }
+        let levels = tabula_bot::Levels::built_in().levels.len();
+        if !(1..=levels).contains(&(self.review_level as usize)) {
+            return Err(format!(
+                "review_level must be 1 to {levels}, not {}",
+                self.review_level
             ));
         }
         if self.light_dark.len() != 2 || self.three_players.len() != 3 {

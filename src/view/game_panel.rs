@@ -5,12 +5,14 @@
 use super::board::HoveredCell;
 use super::move_builder::move_builder;
 use super::online_panel::{PanelState, online_section, seat_note};
+use super::review_panel::{ReviewPanel, judged_text, mark_colour};
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, colour32};
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
+use crate::review::{GameReview, StartReview};
 use crate::saving::AutosaveProblem;
 use crate::screens::{InMatch, Match, Seat};
 use crate::table::Table;
@@ -38,6 +40,8 @@ struct Helpers<'w, 's> {
     online_actions: MessageWriter<'w, OnlineAction>,
     online_panel: Local<'s, PanelState>,
     autosave: Res<'w, AutosaveProblem>,
+    review: Option<Res<'w, GameReview>>,
+    start_review: MessageWriter<'w, StartReview>,
 }
 
 /// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
@@ -69,6 +73,8 @@ fn side_panel(
         mut online_actions,
         mut online_panel,
         autosave,
+        review,
+        mut start_review,
     } = helpers;
     // An online game that goes on is the server's: no hints, and no looking back.
     let live_online = game.is_online() && !game.is_over();
@@ -186,6 +192,25 @@ fn side_panel(
                     typed.clear();
                 }
             });
+            // An online game that goes on is judged after it ends, as it cannot be looked back at.
+            let review_any = review;
+            let review = review_any.as_deref().filter(|r| r.fits(&game));
+            if !live_online {
+                ui.separator();
+                egui::CollapsingHeader::new("Review")
+                    .default_open(game.is_over())
+                    .show(ui, |ui| {
+                        ReviewPanel {
+                            review: review_any.as_deref(),
+                            game: &game,
+                            settings: &settings,
+                            animating,
+                            start: &mut start_review,
+                            travel: &mut travel,
+                        }
+                        .show(ui)
+                    });
+            }
             ui.separator();
             ui.label("Moves");
             egui::ScrollArea::vertical()
@@ -201,10 +226,25 @@ fn side_panel(
                         } else if i >= played {
                             text = text.weak();
                         }
-                        let label = egui::Label::new(text).sense(egui::Sense::click());
-                        if ui.add(label).clicked() && !animating {
-                            travel.write(Travel::GoTo(i + 1));
-                        }
+                        let judged = review.and_then(|r| r.move_from(i));
+                        ui.horizontal(|ui| {
+                            let label = egui::Label::new(text).sense(egui::Sense::click());
+                            let mut clicked = ui.add(label).clicked();
+                            if let Some(judged) = judged
+                                && let Some(mark) = judged.mark
+                            {
+                                let symbol = egui::RichText::new(mark.symbol())
+                                    .monospace()
+                                    .strong()
+                                    .color(mark_colour(mark));
+                                let label = egui::Label::new(symbol).sense(egui::Sense::click());
+                                let response = ui.add(label).on_hover_text(judged_text(judged));
+                                clicked |= response.clicked();
+                            }
+                            if clicked && !animating {
+                                travel.write(Travel::GoTo(i + 1));
+                            }
+                        });
                     }
                 });
         });

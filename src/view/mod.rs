@@ -20,6 +20,7 @@ mod picking;
 mod records;
 mod redraw;
 mod result;
+mod review_panel;
 mod rules_help;
 mod style;
 mod title;

@@ -41,6 +41,12 @@ fn pause_menu(
             );
             ui.checkbox(&mut settings.show_labels, "cell labels (L)");
             ui.checkbox(&mut settings.confirm_moves, "confirm every move");
+            let levels = tabula_bot::Levels::built_in().levels.len() as u8;
+            ui.add(
+                egui::Slider::new(&mut settings.review_level, 1..=levels)
+                    .text("review bot level"),
+            )
+            .on_hover_text("The level whose search judges a game review; 5 takes 1.9 s a position");
             appearance(ui, &mut settings);
             ui.separator();
             ui.horizontal(|ui| {

@@ -1,9 +1,10 @@
 //! Reactive rendering draws a frame only on input; while pieces move or a bot thinks,
-//! ask for frames.
+//! or a review runs, ask for frames.
 
 use crate::bot::Thinking;
 use crate::online::{OnlineGame, OnlineWake};
 use crate::phase::{BoardShows, TurnPhase, phase_now};
+use crate::review::GameReview;
 use crate::screens::{Match, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -51,6 +52,7 @@ fn keep_drawing_while_animating(
     board: Res<BoardShows>,
     phase: Option<Res<State<TurnPhase>>>,
     thinking: Option<Res<Thinking>>,
+    review: Option<Res<GameReview>>,
     screen: Res<State<Screen>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -61,7 +63,13 @@ fn keep_drawing_while_animating(
         let now = phase_now(&game, &board);
         now == TurnPhase::Animating || phase.is_none_or(|phase| *phase.get() != now)
     });
-    if pending || thinking.is_some() || *screen.get() == Screen::Loading || screen.is_changed() {
+    let reviewing = review.is_some_and(|r| r.is_running());
+    if pending
+        || thinking.is_some()
+        || reviewing
+        || *screen.get() == Screen::Loading
+        || screen.is_changed()
+    {
         redraw.write(RequestRedraw);
     }
 }

@@ -1,5 +1,6 @@
-//! The result window over the finished board: who won, replay, new game, title.
+//! The result window over the finished board: who won, replay, review, new game, title.
 
+use crate::review::StartReview;
 use crate::screens::{Match, Screen};
 use crate::turn::Travel;
 use bevy::prelude::*;
@@ -28,6 +29,7 @@ fn result_window(
     mut closed: ResMut<ResultClosed>,
     mut next: ResMut<NextState<Screen>>,
     mut travel: MessageWriter<Travel>,
+    mut review: MessageWriter<StartReview>,
 ) -> Result {
     if closed.0 {
         return Ok(());
@@ -50,6 +52,14 @@ fn result_window(
                     .clicked()
                 {
                     travel.write(Travel::GoTo(0));
+                    replay = true;
+                }
+                if ui
+                    .button("Review")
+                    .on_hover_text("The bot judges every move; the review shows beside the moves")
+                    .clicked()
+                {
+                    review.write(StartReview);
                     replay = true;
                 }
                 if ui.button("New game").clicked() {

@@ -6,11 +6,12 @@
 //! move twice in a row (Absorption's phases) and three-player games need no special case.
 
 use crate::knowledge::Knowledge;
-use crate::outcome::{Proof, Rewards, even};
+use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use tabula_rules::{Player, Status};
 use web_time::{Duration, Instant};
 
@@ -177,6 +178,10 @@ pub struct Search<G: Knowledge> {
     /// Iterations run since the root was last set.
     iterations: u64,
     path: Vec<u32>,
+    /// For three seats, every seat's rewards summed over the iterations through each root
+    /// child since the root was set, and their count: a node keeps only its mover's, which
+    /// says the other two seats' chances only together.
+    root_child_rewards: HashMap<u32, (Rewards, u32)>,
 }
 
 impl<G: Knowledge> Search<G> {
@@ -188,6 +193,7 @@ impl<G: Knowledge> Search<G> {
             rng: SmallRng::seed_from_u64(seed),
             iterations: 0,
             path: Vec::new(),
+            root_child_rewards: HashMap::new(),
             position,
         };
         search.reset_tree();
@@ -219,6 +225,7 @@ impl<G: Knowledge> Search<G> {
         self.nodes.push(Node::new(None, to_move, to_move, proof));
         self.root = 0;
         self.iterations = 0;
+        self.root_child_rewards.clear();
     }
 
     fn proof_of(&self, position: &G) -> Option<Proof> {
@@ -291,6 +298,7 @@ impl<G: Knowledge> Search<G> {
         self.nodes = kept;
         self.root = 0;
         self.iterations = 0;
+        self.root_child_rewards.clear();
     }
 
     /// Runs up to `n` iterations and returns how many ran: fewer when the root is proved
@@ -380,6 +388,15 @@ impl<G: Knowledge> Search<G> {
             let node = &mut self.nodes[index as usize];
             node.visits += 1;
             node.value += rewards[node.mover.index()];
+        }
+        if players > 2
+            && let Some(&child) = path.get(1)
+        {
+            let (sum, count) = self.root_child_rewards.entry(child).or_default();
+            for (total, reward) in sum.iter_mut().zip(rewards) {
+                *total += reward;
+            }
+            *count += 1;
         }
         if self.config.solver {
             self.prove_upwards(&path);
@@ -565,19 +582,75 @@ impl<G: Knowledge> Search<G> {
             .or_else(|| self.position.random_move(&mut self.rng))
     }
 
+    /// The root child the search thinks best: the most visited not proved lost (the most
+    /// visited of all when every move loses).
+    fn chosen_root_child(&self) -> Option<u32> {
+        let mover = self.position.to_move();
+        let children = &self.nodes[self.root as usize].children;
+        // The first of equals, as root_moves' stable sort lists them.
+        let most_visited = |wanted: &dyn Fn(u32) -> bool| {
+            let mut best: Option<u32> = None;
+            for &child in children {
+                let visits = self.nodes[child as usize].visits;
+                if wanted(child) && best.is_none_or(|b| visits > self.nodes[b as usize].visits) {
+                    best = Some(child);
+                }
+            }
+            best
+        };
+        most_visited(&|child| {
+            self.nodes[child as usize]
+                .proof
+                .is_none_or(|p| p.rank_for(mover) > 0)
+        })
+        .or_else(|| most_visited(&|_| true))
+    }
+
     /// The chance the seat to move wins from here (draws half), as the search sees it.
     pub fn root_value(&self) -> f64 {
         let mover = self.position.to_move();
         if let Some(proof) = self.root_proof() {
             return proof.rewards(self.position.num_players())[mover.index()];
         }
-        let moves = self.root_moves();
-        match moves
-            .iter()
-            .find(|s| s.proof.is_none_or(|p| p.rank_for(mover) > 0))
-        {
-            Some(best) => best.value,
-            None => moves.first().map_or(0.5, |s| s.value),
+        self.chosen_root_child()
+            .map_or(0.5, |child| self.nodes[child as usize].mean())
+    }
+
+    /// Every seat's chance of winning from here (draws shared), as the search sees it: the
+    /// proved result, else what the search found after the move it would play.
+    pub fn root_chances(&self) -> Rewards {
+        let players = self.position.num_players();
+        if let Some(proof) = self.root_proof() {
+            return proof.rewards(players);
         }
+        let Some(child) = self.chosen_root_child() else {
+            return even(players);
+        };
+        let node = &self.nodes[child as usize];
+        if let Some(proof) = node.proof {
+            return proof.rewards(players);
+        }
+        let mover = node.mover.index();
+        let mut chances = [0.0; MAX_PLAYERS];
+        match self.root_child_rewards.get(&child) {
+            Some((sum, count)) if players > 2 && *count > 0 => {
+                for (chance, total) in chances.iter_mut().zip(sum) {
+                    *chance = total / *count as f64;
+                }
+            }
+            // Two seats share what the mover does not win; three without a count of their
+            // own (a tree kept from an earlier move) share it evenly.
+            _ => {
+                let others = (players - 1).max(1) as f64;
+                for (seat, chance) in chances.iter_mut().enumerate().take(players) {
+                    *chance = if seat == mover {
+                        node.mean()
+                    } else {
+                        (1.0 - node.mean()) / others
+                    };
+                }
+            }
+        }
+        chances
     }
 }

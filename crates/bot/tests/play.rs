@@ -301,3 +301,25 @@ fn a_bot_keeps_its_tree_across_the_reply() {
     );
     assert!(after.check_move(&bot.choose(&after).unwrap()).is_ok());
 }
+
+#[test]
+fn every_seat_gets_a_chance_that_agrees_with_the_movers_value() {
+    for (game_options, seed) in [(&[][..], 31), (&[("players", "3"), ("size", "4")][..], 32)] {
+        let game = start::<Adamas>(game_options);
+        let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
+        search.think(Budget::iterations(600));
+        let chances = search.root_chances();
+        let players = game.num_players();
+        let total: f64 = chances[..players].iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "{chances:?}");
+        assert!(chances[players..].iter().all(|&c| c == 0.0));
+        assert!((chances[game.to_move().index()] - search.root_value()).abs() < 1e-9);
+    }
+    // A proved win gives the winner everything.
+    let (wins, _) = tactical_positions(&start::<Adaptoid>(&[]), 1, 33, false);
+    let mut search = Search::new(wins[0].clone(), MctsConfig::default(), 1);
+    search.step(10);
+    let mut expected = [0.0; 3];
+    expected[wins[0].to_move().index()] = 1.0;
+    assert_eq!(search.root_chances(), expected);
+}

@@ -6,6 +6,7 @@ mod online;
 mod play;
 mod progress;
 mod random;
+mod review;
 
 use tabula_bot::Knowledge;
 use tabula_cli::args::{self, Args};
@@ -28,6 +29,12 @@ verbs:
                              losses and the Elo difference (games over P plies draw)
   hint GAME [--bot SPEC] [--record \"MOVES\"]
                              the bot's move and evaluation (default bot level:5)
+  review GAME --record \"MOVES\" [--bot SPEC] [--position STR]
+                             every move judged by the bot's search (default
+                             config/review.ron: level:5): ply, player, move, the
+                             player's winning chance before and after, the mark
+                             (inaccuracy, mistake, blunder) and the bot's better
+                             move; then each player's marks and average loss
   random GAME [--games N] [--plies N] [--seed S] [--max-plies P]
                              random games (100, or until N plies), checking every
                              invariant after every move; then plies checked a second
@@ -146,6 +153,7 @@ fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
         "play" => finish(play::play::<G>(args)),
         "match" => finish(bots::match_games::<G>(args)),
         "hint" => finish(bots::hint::<G>(args)),
+        "review" => finish(review::review::<G>(args)),
         "random" => match random::random::<G>(args) {
             Ok(code) => code,
             Err(e) => finish(Err(e)),

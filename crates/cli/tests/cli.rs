@@ -402,3 +402,73 @@ fn options_lists_every_option_with_its_origin() {
         "{text}"
     );
 }
+
+#[test]
+fn review_prints_a_line_a_move_then_a_summary_a_player() {
+    // A game between random players, as `play` prints it.
+    let played = stdout(&cli(&[
+        "play",
+        "adaptoid",
+        "--seats",
+        "random,random",
+        "--seed",
+        "3",
+    ]));
+    let moves: Vec<&str> = played
+        .lines()
+        .filter_map(|l| l.split_once(" plays ").map(|(_, mv)| mv))
+        .take(16)
+        .collect();
+    assert_eq!(moves.len(), 16, "{played}");
+    let record = moves.join(";");
+    let out = cli(&[
+        "review",
+        "adaptoid",
+        "--record",
+        &record,
+        "--bot",
+        "mcts:iters=100",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("review by "), "{text}");
+    assert!(
+        lines[1].contains("before") && lines[1].contains("better"),
+        "{text}"
+    );
+    for (i, mv) in moves.iter().enumerate() {
+        let line = lines[2 + i];
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], (i + 1).to_string(), "{line}");
+        assert!(line.contains(mv), "{line} should show {mv}");
+        assert_eq!(line.matches('%').count(), 2, "{line}");
+    }
+    let summaries = &lines[2 + moves.len()..];
+    assert_eq!(summaries.len(), 2, "{text}");
+    for line in summaries {
+        assert!(
+            line.contains(": ") && line.contains("average loss") && line.ends_with('%'),
+            "{line}"
+        );
+    }
+    assert!(String::from_utf8_lossy(&out.stderr).contains("reviewed 17 positions"));
+}
+
+#[test]
+fn review_needs_moves_and_a_bot_that_searches() {
+    let out = cli(&["review", "adomoc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--record"));
+    let out = cli(&["review", "adomoc", "--record", "", "--bot", "mcts:iters=10"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no moves"));
+    let first = stdout(&cli(&["moves", "adomoc"]));
+    let first = first.lines().next().unwrap();
+    let out = cli(&["review", "adomoc", "--record", first, "--bot", "random"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("searches"));
+}

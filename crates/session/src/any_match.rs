@@ -47,8 +47,22 @@ pub trait AnyMatch: Send + Sync + Any {
     /// The first `limit` legal moves in notation, and how many there are in words (some
     /// positions have too many to count in a `u64`).
     fn legal_moves(&self, limit: usize) -> (Vec<String>, String);
+    /// The position string after one more move, which is not played.
+    fn position_after(&self, text: &str) -> Result<String, String>;
     /// A bot's search from this position.
-    fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker>;
+    fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {
+        self.thinker_from(spec, seed, None)
+    }
+    /// A bot's search from this position that goes on with `kept`'s tree, when `kept`
+    /// searched this game from here or from one move before.
+    fn thinker_from(
+        &self,
+        spec: &BotSpec,
+        seed: u64,
+        kept: Option<Box<dyn Thinker>>,
+    ) -> Box<dyn Thinker>;
+    /// A copy of the whole match, line and all.
+    fn boxed_clone(&self) -> Box<dyn AnyMatch>;
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }
 
@@ -161,8 +175,24 @@ impl<G: Knowledge> AnyMatch for Match<G> {
         (listed, tabula_rules::shown_move_count(game))
     }
 
-    fn thinker(&self, spec: &BotSpec, seed: u64) -> Box<dyn Thinker> {
-        thinker_for(self.game(), spec, seed, None)
+    fn position_after(&self, text: &str) -> Result<String, String> {
+        let mut after = self.game().clone();
+        let mv = after.parse_move(text).map_err(|e| e.to_string())?;
+        after.apply(&mv).map_err(|e| e.to_string())?;
+        Ok(after.position_string())
+    }
+
+    fn thinker_from(
+        &self,
+        spec: &BotSpec,
+        seed: u64,
+        kept: Option<Box<dyn Thinker>>,
+    ) -> Box<dyn Thinker> {
+        thinker_for(self.game(), spec, seed, kept)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn AnyMatch> {
+        Box::new(self.clone())
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn Any> {

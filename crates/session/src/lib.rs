@@ -10,6 +10,8 @@
 //!   same for any game, in text.
 //! - [`Record`] reads and writes games as RON, and pasted move lists and positions.
 //! - [`Thinker`] is a bot's search over whichever game, run a slice at a time.
+//! - [`Review`] judges every position of a game with a bot's search and marks each move
+//!   by how far it lowered its mover's chance of winning.
 //!
 //! No Bevy and no I/O: callers hand it text and the contents of files.
 
@@ -18,6 +20,7 @@ mod game_match;
 mod games;
 pub mod options;
 mod record;
+pub mod review;
 mod seat;
 #[doc(hidden)]
 pub mod testing;
@@ -28,6 +31,7 @@ pub use game_match::{Match, StepOf};
 pub use games::{GameKind, unknown_game};
 pub use options::Settings;
 pub use record::{Loaded, RECORD_FORMAT, Record, import_moves};
+pub use review::{Evaluation, Mark, MoveReview, PlayerSummary, Review, ReviewSettings};
 pub use seat::{Seat, split_specs};
 pub use thinker::{Thinker, thinker_for};
 

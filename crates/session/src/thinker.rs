@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tabula_bot::{BotSpec, Budget, Knowledge, Search};
+use tabula_bot::{BotSpec, Budget, Knowledge, Proof, Search};
 use web_time::{Duration, Instant};
 
 pub trait Thinker: Send + Sync + std::any::Any {
@@ -16,6 +16,12 @@ pub trait Thinker: Send + Sync + std::any::Any {
     fn best_move(&mut self) -> Option<String>;
     /// The chance the seat to move wins, as the search sees it (draws half).
     fn value(&self) -> f64;
+    /// Each seat's chance of winning, as the search sees it (draws shared).
+    fn chances(&self) -> Vec<f64>;
+    /// The result, once the search has proved it.
+    fn proof(&self) -> Option<Proof> {
+        None
+    }
     /// Moves the root to after `text` (the move just played), keeping the tree under it.
     fn advance(&mut self, _text: &str) {}
     /// The nodes the search holds (more than one when a kept tree is reused).
@@ -105,6 +111,15 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
         self.search.root_value()
     }
 
+    fn chances(&self) -> Vec<f64> {
+        let players = self.search.position().num_players();
+        self.search.root_chances()[..players].to_vec()
+    }
+
+    fn proof(&self) -> Option<Proof> {
+        self.search.root_proof()
+    }
+
     fn advance(&mut self, text: &str) {
         if let Ok(mv) = self.search.position().parse_move(text) {
             self.search.advance(&mv);
@@ -141,6 +156,11 @@ impl<G: Knowledge> Thinker for RandomThinker<G> {
 
     fn value(&self) -> f64 {
         0.5
+    }
+
+    fn chances(&self) -> Vec<f64> {
+        let players = self.game.num_players();
+        tabula_bot::even(players)[..players].to_vec()
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {

@@ -1,0 +1,88 @@
+//! `tabula-cli review`: every move of a game judged by a bot's search, a line a move as
+//! soon as it is judged, then each player's marks.
+
+use crate::progress::Progress;
+use tabula_bot::{BotSpec, Knowledge};
+use tabula_cli::args::Args;
+use tabula_cli::setup;
+use tabula_session::{AnyMatch, MoveReview, Review, ReviewSettings};
+
+/// Iterations between looks at the clock and at what is judged.
+const SLICE: u64 = 256;
+/// Moves longer than this push the later columns right rather than widen every line.
+const MOVE_COLUMN: usize = 24;
+
+pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
+    if args.record.is_none() {
+        return Err("review needs the game's moves: --record \"MOVES\"".to_string());
+    }
+    let game = setup::start_match::<G>(args)?;
+    if game.record().is_empty() {
+        return Err("there are no moves in --record to review".to_string());
+    }
+    let settings = ReviewSettings::built_in();
+    let spec: BotSpec = match &args.bot {
+        Some(text) => text.parse()?,
+        None => settings.spec()?,
+    };
+    let mut review = Review::new(&game, spec.clone(), settings, args.seed.unwrap_or(1))?;
+    let width = game
+        .record()
+        .iter()
+        .map(|m| m.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(4, MOVE_COLUMN);
+    println!("review by {spec}: {} moves", review.moves().len());
+    println!(
+        "{:>4}  {:<6}  {:<width$}  {:>7}  {:>7}  {:<10}  better",
+        "ply", "player", "move", "before", "after", "mark"
+    );
+    let started = std::time::Instant::now();
+    let mut progress = Progress::new();
+    let mut printed = 0;
+    loop {
+        let going_on = review.step(SLICE);
+        while let Some(judged) = review.move_review(printed) {
+            println!("{}", move_line(&judged, &game, width));
+            printed += 1;
+        }
+        if !going_on {
+            break;
+        }
+        progress.tick(|| {
+            format!(
+                "reviewing: position {} of {} ({:.0}%)",
+                review.evaluations().len() + 1,
+                review.positions(),
+                100.0 * review.progress()
+            )
+        });
+    }
+    if let Some(failure) = review.failure() {
+        return Err(failure.to_string());
+    }
+    for summary in review.summary() {
+        println!("{}: {}", game.player_name(summary.seat), summary.line());
+    }
+    // On stderr, beside the progress lines: stdout holds only the table and the summaries.
+    eprintln!(
+        "reviewed {} positions in {:.1} s",
+        review.positions(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn move_line(judged: &MoveReview, game: &dyn AnyMatch, width: usize) -> String {
+    format!(
+        "{:>4}  {:<6}  {:<width$}  {:>6.1}%  {:>6.1}%  {:<10}  {}",
+        judged.ply,
+        game.player_name(judged.mover),
+        judged.notation,
+        100.0 * judged.before,
+        100.0 * judged.after,
+        judged.mark.map_or("-", |mark| mark.name()),
+        judged.preferred.as_deref().unwrap_or("-"),
+    )
+}

@@ -1,0 +1,227 @@
+//! Reviews: a move that loses at once where another wins at once is a blunder with the
+//! winning move preferred, a bot's win over random marks random's losing moves, every seat
+//! gets a chance, and a random bot cannot review.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use tabula_bot::{Bot, BotSpec, Knowledge, Proof};
+use tabula_session::rules::adamas::Adamas;
+use tabula_session::rules::adaptoid::Adaptoid;
+use tabula_session::rules::adomoc::Adomoc;
+use tabula_session::rules::{Game, Player, Status};
+use tabula_session::{AnyMatch, Mark, Match, Review, ReviewSettings};
+
+fn spec(text: &str) -> BotSpec {
+    text.parse().unwrap()
+}
+
+/// Reviews the whole game with a fixed number of iterations a position.
+fn review_of(game: &dyn AnyMatch, bot: &str) -> Review {
+    let mut review = Review::new(game, spec(bot), ReviewSettings::built_in(), 7).unwrap();
+    let mut slices = 0;
+    while review.step(64) {
+        slices += 1;
+        let progress = review.progress();
+        assert!((0.0..=1.0).contains(&progress), "{progress}");
+    }
+    assert!(slices > 0);
+    assert_eq!(review.failure(), None);
+    assert_eq!(review.progress(), 1.0);
+    assert_eq!(review.evaluations().len(), game.line().len() + 1);
+    review
+}
+
+fn wins_at_once<G: Game>(game: &G, mv: &G::Move) -> bool {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    next.play_unchecked(mv);
+    matches!(next.status(), Status::Win { winner, .. } if winner == mover)
+}
+
+fn loses_at_once<G: Game>(game: &G, mv: &G::Move) -> bool {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    next.play_unchecked(mv);
+    !next.status().is_over()
+        && next.to_move() != mover
+        && next.legal_moves().any(|reply| wins_at_once(&next, &reply))
+}
+
+/// From random games, a position with few moves where one move wins at once and another
+/// lets the opponent win at once: the winning and the losing move.
+fn win_or_lose<G: Game>(seed: u64) -> (G, G::Move, G::Move) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for _ in 0..3000 {
+        let mut game = G::new(G::Options::default()).unwrap();
+        while !game.status().is_over() && game.ply() < 3000 {
+            if game.count_moves().to_u64().is_some_and(|n| n <= 120) {
+                let moves: Vec<G::Move> = game.legal_moves().collect();
+                // Wins are rarer and cheaper to find than losses: look for a loss only then.
+                if let Some(win) = moves.iter().find(|m| wins_at_once(&game, m))
+                    && let Some(loss) = moves.iter().find(|m| loses_at_once(&game, m))
+                {
+                    return (game.clone(), win.clone(), loss.clone());
+                }
+            }
+            let mv = game
+                .random_move(&mut rng)
+                .expect("an ongoing game has a move");
+            game.play_unchecked(&mv);
+        }
+    }
+    panic!("{}: no position with a win and a loss in one", G::NAME);
+}
+
+/// Absorption has no such position: its wins come at the end of the winner's own turn, so
+/// the opponent never moves next with a win in one (as the bot's own tests found).
+fn check_blunder_is_marked<G: Knowledge>(seed: u64) {
+    let (position, win, loss) = win_or_lose::<G>(seed);
+    let mut game = Match::<G>::set_up(&[], &position.position_string()).unwrap();
+    game.play(&loss).unwrap();
+    let review = review_of(&game, "mcts:iters=200");
+    let mover = position.to_move();
+    let evaluations = review.evaluations();
+    assert_eq!(evaluations[0].proof, Some(Proof::Win(mover)), "{}", G::NAME);
+    assert!(matches!(evaluations[1].proof, Some(Proof::Win(p)) if p != mover));
+    let judged = &review.move_reviews()[0];
+    assert_eq!(judged.notation, position.format_move(&loss));
+    assert_eq!((judged.before, judged.after), (1.0, 0.0));
+    assert_eq!(judged.mark, Some(Mark::Blunder), "{}", G::NAME);
+    let preferred = judged.preferred.as_deref().expect("a better move is shown");
+    let preferred = position.parse_move(preferred).unwrap();
+    assert!(
+        wins_at_once(&position, &preferred),
+        "{}: preferred {} instead of a win such as {}",
+        G::NAME,
+        position.format_move(&preferred),
+        position.format_move(&win)
+    );
+    let summary = &review.summary()[mover.index()];
+    assert_eq!((summary.count(Mark::Blunder), summary.moves), (1, 1));
+    assert_eq!(summary.average_loss, 1.0);
+}
+
+#[test]
+fn a_move_that_loses_at_once_is_a_blunder_adamas() {
+    check_blunder_is_marked::<Adamas>(1);
+}
+
+#[test]
+fn a_move_that_loses_at_once_is_a_blunder_adaptoid() {
+    check_blunder_is_marked::<Adaptoid>(2);
+}
+
+#[test]
+fn a_move_that_loses_at_once_is_a_blunder_adomoc() {
+    check_blunder_is_marked::<Adomoc>(3);
+}
+
+/// A game where a searching bot (seat 0) beats random (seat 1).
+fn bot_beats_random<G: Knowledge>(settings: &[(String, String)], seed: u64) -> Match<G> {
+    let mut game = Match::<G>::start(settings).unwrap();
+    let mut bots = [
+        Bot::new(&spec("mcts:iters=400"), game.game(), seed),
+        Bot::new(&BotSpec::Random, game.game(), seed),
+    ];
+    while !game.game().status().is_over() {
+        assert!(game.ply() < 400, "{}: the game did not end", G::NAME);
+        let seat = game.game().to_move().index();
+        let mv = bots[seat].choose(game.game()).unwrap();
+        game.play(&mv).unwrap();
+    }
+    assert!(
+        matches!(
+            game.game().status(),
+            Status::Win {
+                winner: Player(0),
+                ..
+            }
+        ),
+        "{}: {}",
+        G::NAME,
+        game.status_text()
+    );
+    game
+}
+
+fn check_random_side_is_marked<G: Knowledge>(seed: u64) {
+    let game = bot_beats_random::<G>(&[], seed);
+    let review = review_of(&game, "mcts:iters=300");
+    let [bot, random] = [0, 1].map(|seat| review.summary()[seat].clone());
+    let random_marks = random.count(Mark::Mistake) + random.count(Mark::Blunder);
+    assert!(
+        random_marks > 0,
+        "{}: random made no mistake in {} moves",
+        G::NAME,
+        random.moves
+    );
+    assert!(
+        random.average_loss > bot.average_loss,
+        "{}: random {random:?}, bot {bot:?}",
+        G::NAME
+    );
+    for judged in review.move_reviews() {
+        if judged.mark.is_some() {
+            assert!(judged.preferred.is_some(), "{judged:?}");
+            assert!(judged.loss() >= ReviewSettings::built_in().inaccuracy);
+        }
+    }
+    // The winner's chance ends proved.
+    let last = review.evaluations().last().unwrap();
+    assert_eq!(last.chances, [1.0, 0.0]);
+    assert_eq!(last.best, None);
+}
+
+#[test]
+fn a_won_game_against_random_marks_the_random_side_adaptoid() {
+    check_random_side_is_marked::<Adaptoid>(5);
+}
+
+#[test]
+fn a_won_game_against_random_marks_the_random_side_adamas() {
+    check_random_side_is_marked::<Adamas>(6);
+}
+
+#[test]
+fn three_players_each_get_a_chance() {
+    let mut game = Match::<Adamas>::start(&[("players".to_string(), "3".to_string())]).unwrap();
+    let mut rng = SmallRng::seed_from_u64(8);
+    for _ in 0..12 {
+        let mv = game.game().random_move(&mut rng).unwrap();
+        game.play(&mv).unwrap();
+    }
+    let review = review_of(&game, "mcts:iters=300");
+    for evaluation in review.evaluations() {
+        assert_eq!(evaluation.chances.len(), 3);
+        let total: f64 = evaluation.chances.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "{evaluation:?}");
+    }
+    let summary = review.summary();
+    assert_eq!(summary.len(), 3);
+    assert_eq!(summary.iter().map(|s| s.moves).sum::<usize>(), 12);
+}
+
+#[test]
+fn a_review_judges_the_whole_line_from_wherever_the_game_is() {
+    let mut game = Match::<Adaptoid>::start(&[]).unwrap();
+    let mut rng = SmallRng::seed_from_u64(9);
+    for _ in 0..10 {
+        let mv = game.game().random_move(&mut rng).unwrap();
+        game.play(&mv).unwrap();
+    }
+    game.go_to(6).unwrap();
+    let review = review_of(&game, "mcts:iters=50");
+    assert_eq!(review.moves(), game.line());
+    assert_eq!(review.move_reviews().len(), 10);
+    // The review plays on a copy: the game stays where it was.
+    assert_eq!(game.ply(), 6);
+}
+
+#[test]
+fn a_random_bot_cannot_review() {
+    let game = Match::<Adaptoid>::start(&[]).unwrap();
+    let error = Review::new(&game, BotSpec::Random, ReviewSettings::built_in(), 1)
+        .err()
+        .expect("random refused");
+    assert!(error.contains("searches"), "{error}");
+}

@@ -1,0 +1,271 @@
+//! A review of the game on the table: every position of its line judged by the bot's
+//! search on a background task (slices of each frame on the web), shown under the move
+//! list, with the better move on the board when the player goes to a reviewed move.
+
+use crate::AppSystems;
+use crate::bot::{BotRunner, Hint};
+use crate::config::Settings;
+use crate::screens::{InMatch, Match};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tabula_session::{Evaluation, MoveReview, PlayerSummary, Review, ReviewSettings};
+use web_time::{Duration, Instant};
+
+/// Review the game's whole line, at the level in the settings.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct StartReview;
+
+/// What the panel shows of a review: a copy, taken as the search goes on.
+#[derive(Clone, Debug, Default)]
+pub struct ReviewShown {
+    pub evaluations: Vec<Evaluation>,
+    pub moves: Vec<MoveReview>,
+    pub summary: Vec<PlayerSummary>,
+    pub progress: f64,
+    pub done: bool,
+    pub failure: Option<String>,
+}
+
+impl ReviewShown {
+    fn of(review: &Review) -> ReviewShown {
+        ReviewShown {
+            evaluations: review.evaluations().to_vec(),
+            moves: review.move_reviews(),
+            summary: review.summary(),
+            progress: review.progress(),
+            done: review.is_done(),
+            failure: review.failure().map(str::to_string),
+        }
+    }
+}
+
+/// The review of the game on the table.
+#[derive(Resource)]
+pub struct GameReview {
+    /// The game reviewed ([`Match::id`]) and its line when the review began.
+    pub game_id: u64,
+    pub line: Vec<String>,
+    pub level: u8,
+    pub shown: ReviewShown,
+    work: ReviewWork,
+}
+
+enum ReviewWork {
+    /// On a background task, which publishes a copy after each slice.
+    Task {
+        published: Arc<Published>,
+        /// The version of the copy shown.
+        seen: u64,
+        _task: Task<()>,
+    },
+    /// In slices of each frame.
+    Slices(Box<Review>),
+}
+
+/// What a background review and the frame share.
+#[derive(Default)]
+struct Published {
+    stop: AtomicBool,
+    /// Counts the copies published, so the frame copies only a new one.
+    version: AtomicU64,
+    shown: Mutex<ReviewShown>,
+}
+
+impl Drop for GameReview {
+    /// A review nobody looks at any more stops at its next slice.
+    fn drop(&mut self) {
+        if let ReviewWork::Task { published, .. } = &self.work {
+            published.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl GameReview {
+    pub fn is_running(&self) -> bool {
+        !self.shown.done
+    }
+
+    /// Whether the review is of this game as it now stands or of an earlier part of its
+    /// line (moves played since are not judged).
+    pub fn fits(&self, game: &Match) -> bool {
+        game.id == self.game_id && game.table.line().starts_with(&self.line)
+    }
+
+    /// The judged move played from the position after `ply` moves, if any.
+    pub fn move_from(&self, ply: usize) -> Option<&MoveReview> {
+        self.shown.moves.get(ply)
+    }
+}
+
+/// Iterations between looks at the stop flag and publishing a copy.
+const BATCH: u64 = 64;
+/// How often a background review shows its progress within a position.
+const PUBLISH_EVERY: Duration = Duration::from_millis(100);
+/// The part of a frame a sliced review takes on the web.
+const SLICE: Duration = Duration::from_millis(12);
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<StartReview>()
+        .add_systems(OnExit(InMatch), |mut commands: Commands| {
+            commands.remove_resource::<GameReview>();
+        })
+        .add_systems(
+            Update,
+            (start_review, run_review, show_better_move)
+                .chain()
+                .in_set(AppSystems::Think)
+                .run_if(in_state(InMatch)),
+        );
+}
+
+fn start_review(
+    mut commands: Commands,
+    mut requests: MessageReader<StartReview>,
+    game: Option<Res<Match>>,
+    settings: Res<Settings>,
+    runner: Res<BotRunner>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(game) = game else {
+        return;
+    };
+    let level = settings.review_level;
+    let spec = match tabula_bot::BotSpec::level(level as usize) {
+        Ok(spec) => spec,
+        Err(e) => {
+            warn!("review: {e}");
+            return;
+        }
+    };
+    let review = match Review::new(
+        game.table.as_match(),
+        spec,
+        ReviewSettings::built_in(),
+        game.id,
+    ) {
+        Ok(review) => review,
+        Err(e) => {
+            warn!("review: {e}");
+            return;
+        }
+    };
+    let shown = ReviewShown::of(&review);
+    let work = match *runner {
+        BotRunner::FrameSlices => ReviewWork::Slices(Box::new(review)),
+        BotRunner::Background => background(review),
+    };
+    // Any review before this one is dropped, which stops it.
+    commands.insert_resource(GameReview {
+        game_id: game.id,
+        line: game.table.line().to_vec(),
+        level,
+        shown,
+        work,
+    });
+}
+
+fn background(mut review: Review) -> ReviewWork {
+    let published = Arc::new(Published::default());
+    let shared = published.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let mut going = true;
+        let mut last = Instant::now();
+        while going && !shared.stop.load(Ordering::Relaxed) {
+            let judged = review.evaluations().len();
+            going = review.step(BATCH);
+            // A copy when a position is judged, and for the progress bar now and then.
+            if review.evaluations().len() != judged || !going || last.elapsed() >= PUBLISH_EVERY {
+                last = Instant::now();
+                if let Ok(mut shown) = shared.shown.lock() {
+                    *shown = ReviewShown::of(&review);
+                }
+                shared.version.fetch_add(1, Ordering::Release);
+            }
+        }
+    });
+    ReviewWork::Task {
+        published,
+        seen: 0,
+        _task: task,
+    }
+}
+
+/// Takes the background review's newest copy, or runs a slice of a sliced one.
+fn run_review(
+    mut commands: Commands,
+    review: Option<ResMut<GameReview>>,
+    game: Option<Res<Match>>,
+) {
+    let (Some(mut review), Some(game)) = (review, game) else {
+        return;
+    };
+    if game.id != review.game_id {
+        commands.remove_resource::<GameReview>();
+        return;
+    }
+    let review = &mut *review;
+    match &mut review.work {
+        ReviewWork::Task {
+            published, seen, ..
+        } => {
+            let version = published.version.load(Ordering::Acquire);
+            // Never waits for the task: a copy being written is taken next frame.
+            if version != *seen
+                && let Ok(shown) = published.shown.try_lock()
+            {
+                review.shown = shown.clone();
+                *seen = version;
+            }
+        }
+        ReviewWork::Slices(sliced) => {
+            if sliced.is_done() {
+                return;
+            }
+            let start = Instant::now();
+            // One iteration at a time: an iteration may be long, and the frame must not be.
+            while start.elapsed() < SLICE && sliced.step(1) {}
+            review.shown = ReviewShown::of(sliced);
+        }
+    }
+}
+
+/// At a reviewed move that the search would have played otherwise, its move shows on the
+/// board as a hint does.
+fn show_better_move(
+    mut commands: Commands,
+    review: Option<Res<GameReview>>,
+    game: Option<Res<Match>>,
+    hint: Option<Res<Hint>>,
+) {
+    let (Some(review), Some(game)) = (review, game) else {
+        return;
+    };
+    let revision = game.table.revision();
+    match hint {
+        // A person's hint, or this move's better move already shown.
+        Some(hint) if hint.revision == revision => return,
+        // A hint is for the position it was given in (the bots forget theirs only in play).
+        Some(_) => commands.remove_resource::<Hint>(),
+        None => {}
+    }
+    if !review.fits(&game) {
+        return;
+    }
+    let at = game.table.record().len();
+    let Some(judged) = review.move_from(at) else {
+        return;
+    };
+    let Some(better) = &judged.preferred else {
+        return;
+    };
+    commands.insert_resource(Hint {
+        revision,
+        text: better.clone(),
+        cells: game.table.move_cells(better).unwrap_or_default(),
+        value: judged.before,
+    });
+}

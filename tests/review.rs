@@ -1,0 +1,131 @@
+//! Reviews in the headless app: the whole line is judged on a background task and in
+//! frame slices, the better move of a reviewed move shows on the board as a hint at the
+//! position before it and goes with it, and a review ends with its game.
+
+mod common;
+
+use bevy::prelude::*;
+use common::{headless_app, screen, settle, start};
+use std::time::Duration;
+use tabula::bot::{BotRunner, Hint};
+use tabula::config::Settings;
+use tabula::review::{GameReview, StartReview};
+use tabula::screens::{Match, Screen, Seat};
+use tabula::storage::Storage;
+use tabula::table::GameKind;
+use tabula::turn::{PlayerInput, Travel};
+
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    panic!("{what} did not happen");
+}
+
+/// Two people play `moves` random moves.
+fn played(runner: BotRunner, kind: GameKind, moves: u64) -> App {
+    let mut app = headless_app(runner, Storage::default());
+    app.world_mut().resource_mut::<Settings>().review_level = 1;
+    start(&mut app, kind, vec![Seat::Human, Seat::Human]);
+    for seed in 0..moves {
+        let table = &app.world().resource::<Match>().table;
+        let text = table
+            .thinker(&tabula_bot::BotSpec::Random, seed)
+            .best_move();
+        app.world_mut()
+            .write_message(PlayerInput::Notation(text.unwrap()));
+        app.update();
+        settle(&mut app);
+    }
+    assert_eq!(
+        app.world().resource::<Match>().table.record().len() as u64,
+        moves
+    );
+    app
+}
+
+fn reviewed(app: &App) -> bool {
+    app.world()
+        .get_resource::<GameReview>()
+        .is_some_and(|r| !r.is_running())
+}
+
+fn check_review(runner: BotRunner, kind: GameKind) {
+    let mut app = played(runner, kind, 10);
+    app.world_mut().write_message(StartReview);
+    app.update();
+    assert!(app.world().get_resource::<GameReview>().is_some());
+    run_until(&mut app, "the review", reviewed);
+    let review = app.world().resource::<GameReview>();
+    assert_eq!(review.level, 1);
+    assert_eq!(review.shown.failure, None);
+    assert_eq!(review.shown.evaluations.len(), 11);
+    assert_eq!(review.shown.moves.len(), 10);
+    assert_eq!(review.shown.summary.len(), 2);
+    // A move the bot would not have played: at the position before it, its better move
+    // is the board's hint.
+    let judged = review
+        .shown
+        .moves
+        .iter()
+        .find(|m| m.preferred.is_some())
+        .expect("random moves the bot would not all have played")
+        .clone();
+    app.world_mut().write_message(Travel::GoTo(judged.ply - 1));
+    app.update();
+    settle(&mut app);
+    app.update();
+    let hint = app.world().resource::<Hint>().clone();
+    assert_eq!(Some(&hint.text), judged.preferred.as_ref());
+    assert!(!hint.cells.is_empty(), "{hint:?}");
+    assert_eq!(hint.value, judged.before);
+    // At the end of the line there is no move to judge: the hint goes.
+    app.world_mut().write_message(Travel::GoTo(10));
+    app.update();
+    settle(&mut app);
+    app.update();
+    assert!(app.world().get_resource::<Hint>().is_none());
+    // A new game drops the review.
+    start(&mut app, kind, vec![Seat::Human, Seat::Human]);
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(app.world().get_resource::<GameReview>().is_none());
+}
+
+#[test]
+fn a_review_runs_on_a_background_task() {
+    check_review(BotRunner::Background, GameKind::Adaptoid);
+}
+
+#[test]
+fn a_review_runs_in_frame_slices() {
+    check_review(BotRunner::FrameSlices, GameKind::Adomoc);
+}
+
+#[test]
+fn a_review_of_an_earlier_line_says_so_and_keeps_its_marks_off_new_moves() {
+    let mut app = played(BotRunner::FrameSlices, GameKind::Adamas, 4);
+    app.world_mut().write_message(StartReview);
+    run_until(&mut app, "the review", reviewed);
+    // Back two moves and a different move: the line the review judged is gone.
+    app.world_mut().write_message(Travel::GoTo(2));
+    app.update();
+    settle(&mut app);
+    let review_line = app.world().resource::<GameReview>().line.clone();
+    let table = &app.world().resource::<Match>().table;
+    let other = table
+        .thinker(&tabula_bot::BotSpec::Random, 99)
+        .best_move()
+        .unwrap();
+    assert_ne!(Some(&other), review_line.get(2), "pick another seed");
+    app.world_mut().write_message(PlayerInput::Notation(other));
+    app.update();
+    settle(&mut app);
+    let game = app.world().resource::<Match>();
+    let review = app.world().resource::<GameReview>();
+    assert!(!review.fits(game));
+}
