@@ -21,6 +21,8 @@ pub struct StartReview;
 #[derive(Clone, Debug, Default)]
 pub struct ReviewShown {
     pub evaluations: Vec<Evaluation>,
+    /// Each seat's chance at each position judged, for the graph (`Review::chances_at`).
+    pub chances: Vec<Vec<f64>>,
     pub moves: Vec<MoveReview>,
     pub summary: Vec<PlayerSummary>,
     pub progress: f64,
@@ -32,6 +34,9 @@ impl ReviewShown {
     fn of(review: &Review) -> ReviewShown {
         ReviewShown {
             evaluations: review.evaluations().to_vec(),
+            chances: (0..review.evaluations().len())
+                .filter_map(|at| review.chances_at(at))
+                .collect(),
             moves: review.move_reviews(),
             summary: review.summary(),
             progress: review.progress(),

@@ -22,10 +22,10 @@ pub fn mark_colour(mark: Mark) -> egui::Color32 {
     }
 }
 
-/// What a judged move did, in words: "61% → 12%, a blunder; better c3".
+/// What a judged move did, in words: "61% to 12%, blunder; the bot prefers c3".
 pub fn judged_text(judged: &MoveReview) -> String {
     let mut text = format!(
-        "{:.0}% → {:.0}%",
+        "{:.0}% to {:.0}%",
         100.0 * judged.before,
         100.0 * judged.after
     );
@@ -53,7 +53,6 @@ impl ReviewPanel<'_, '_> {
         let fitting = self.review.filter(|r| r.fits(self.game));
         let new_moves = fitting.map_or(0, |r| table.line().len() - r.line.len());
         ui.horizontal(|ui| {
-            ui.strong("Review");
             let label = match (self.review, fitting) {
                 (None, _) => "Review the game".to_string(),
                 (Some(_), Some(_)) if new_moves > 0 => {
@@ -94,7 +93,7 @@ impl ReviewPanel<'_, '_> {
             });
             ui.add(
                 egui::ProgressBar::new(review.shown.progress as f32)
-                    .desired_width(280.0)
+                    .desired_width(ui.available_width())
                     .show_percentage(),
             );
         }
@@ -166,11 +165,10 @@ impl ReviewPanel<'_, '_> {
     /// share against the second's, for three a line each. A click goes to that position.
     fn graph(&mut self, ui: &mut egui::Ui, review: &GameReview) {
         let table = self.game.table.as_ref();
-        let evaluations = &review.shown.evaluations;
+        let chances = &review.shown.chances;
         let positions = review.line.len() + 1;
-        let width = ui.available_width().min(290.0);
         let (rect, response) = ui.allocate_exact_size(
-            egui::vec2(width, GRAPH_HEIGHT),
+            egui::vec2(ui.available_width(), GRAPH_HEIGHT),
             egui::Sense::click_and_drag(),
         );
         let painter = ui.painter_at(rect);
@@ -182,19 +180,17 @@ impl ReviewPanel<'_, '_> {
         let y_of = |chance: f64| rect.bottom() - rect.height() * chance as f32;
         let players = table.num_players();
         painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
-        if players == 2 && !evaluations.is_empty() {
+        if players == 2 && !chances.is_empty() {
             // The second player's share fills the part judged; the first player's rises
             // from below.
-            let judged = egui::Rect::from_x_y_ranges(
-                rect.left()..=x_of(evaluations.len() - 1),
-                rect.y_range(),
-            );
+            let judged =
+                egui::Rect::from_x_y_ranges(rect.left()..=x_of(chances.len() - 1), rect.y_range());
             painter.rect_filled(judged, 0.0, seat_colour(1));
-            for (ply, pair) in evaluations.windows(2).enumerate() {
+            for (ply, pair) in chances.windows(2).enumerate() {
                 let quad = vec![
                     egui::pos2(x_of(ply), rect.bottom()),
-                    egui::pos2(x_of(ply), y_of(pair[0].chances[0])),
-                    egui::pos2(x_of(ply + 1), y_of(pair[1].chances[0])),
+                    egui::pos2(x_of(ply), y_of(pair[0][0])),
+                    egui::pos2(x_of(ply + 1), y_of(pair[1][0])),
                     egui::pos2(x_of(ply + 1), rect.bottom()),
                 ];
                 painter.add(egui::Shape::convex_polygon(
@@ -203,12 +199,22 @@ impl ReviewPanel<'_, '_> {
                     egui::Stroke::NONE,
                 ));
             }
+            // The border between the shares, for colours close to the background's.
+            let border: Vec<egui::Pos2> = chances
+                .iter()
+                .enumerate()
+                .map(|(ply, c)| egui::pos2(x_of(ply), y_of(c[0])))
+                .collect();
+            painter.add(egui::Shape::line(
+                border,
+                egui::Stroke::new(1.0, egui::Color32::from_gray(128)),
+            ));
         } else if players > 2 {
             for seat in 0..players {
-                let points: Vec<egui::Pos2> = evaluations
+                let points: Vec<egui::Pos2> = chances
                     .iter()
                     .enumerate()
-                    .map(|(ply, e)| egui::pos2(x_of(ply), y_of(e.chances[seat])))
+                    .map(|(ply, c)| egui::pos2(x_of(ply), y_of(c[seat])))
                     .collect();
                 painter.add(egui::Shape::line(
                     points,
@@ -226,7 +232,10 @@ impl ReviewPanel<'_, '_> {
         );
         for judged in &review.shown.moves {
             if let Some(mark) = judged.mark {
-                let centre = egui::pos2(x_of(judged.ply), y_of(judged.after.clamp(0.04, 0.96)));
+                // On the line drawn: the first player's share, or for three the mover's.
+                let line = if players == 2 { 0 } else { judged.mover };
+                let chance = chances.get(judged.ply).map_or(0.5, |c| c[line]);
+                let centre = egui::pos2(x_of(judged.ply), y_of(chance.clamp(0.04, 0.96)));
                 painter.circle(
                     centre,
                     3.5,

@@ -306,7 +306,7 @@ impl<G: Knowledge> Search<G> {
     pub fn step(&mut self, n: u64) -> u64 {
         let mut done = 0;
         while done < n && self.nodes[self.root as usize].proof.is_none() {
-            self.iterate();
+            self.iterate(None);
             done += 1;
         }
         self.iterations += done;
@@ -330,12 +330,22 @@ impl<G: Knowledge> Search<G> {
         self.nodes[self.root as usize].proof
     }
 
-    fn iterate(&mut self) {
+    /// One iteration from the root; through `first`, a root child, when given.
+    fn iterate(&mut self, first: Option<u32>) {
         let mut position = self.position.clone();
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         let mut node = self.root;
         path.push(node);
+        if let Some(child) = first {
+            let mv = self.nodes[child as usize]
+                .mv
+                .as_ref()
+                .expect("a child has a move");
+            position.play_unchecked(mv);
+            path.push(child);
+            node = child;
+        }
         loop {
             if self.nodes[node as usize].proof.is_some() || position.status().is_over() {
                 break;
@@ -623,9 +633,80 @@ impl<G: Knowledge> Search<G> {
         if let Some(proof) = self.root_proof() {
             return proof.rewards(players);
         }
-        let Some(child) = self.chosen_root_child() else {
-            return even(players);
+        match self.chosen_root_child() {
+            Some(child) => self.child_chances(child),
+            None => even(players),
+        }
+    }
+
+    /// Searches `mv`, a legal move here, until it has `visits` visits or is proved, with at
+    /// most `iterations` more iterations, however little the search chose it; then gives
+    /// each seat's chance after it, and whether it has been searched enough. A review
+    /// compares the move played with the search's own choice this way: both are judged by
+    /// one search, so its bias towards the seat to move cancels out.
+    pub fn study(&mut self, mv: &G::Move, visits: u32, iterations: u64) -> (Rewards, bool) {
+        let players = self.position.num_players();
+        let Some(child) = self.root_child_for(mv) else {
+            return (even(players), true);
         };
+        let mut done = 0;
+        let enough = |search: &Self| {
+            let node = &search.nodes[child as usize];
+            node.proof.is_some() || node.visits >= visits.max(1)
+        };
+        while done < iterations && !enough(self) {
+            self.iterate(Some(child));
+            done += 1;
+        }
+        self.iterations += done;
+        (self.child_chances(child), enough(self))
+    }
+
+    /// The root child for `mv`, made if the search has not tried it (or never would: it
+    /// may not be among the candidates). None once the game is over or the tree is full.
+    fn root_child_for(&mut self, mv: &G::Move) -> Option<u32> {
+        if self.position.status().is_over() {
+            return None;
+        }
+        let root = self.root as usize;
+        if !self.nodes[root].generated {
+            let position = self.position.clone();
+            self.generate(self.root, &position);
+        }
+        let tried = self.nodes[root]
+            .children
+            .iter()
+            .copied()
+            .find(|&child| self.nodes[child as usize].mv.as_ref() == Some(mv));
+        if tried.is_some() {
+            return tried;
+        }
+        if self.nodes.len() >= MAX_NODES {
+            return None;
+        }
+        let untried = &mut self.nodes[root].untried;
+        if let Some(at) = untried.iter().position(|m| m == mv) {
+            // In place: the untried moves are taken from the end, best candidates last.
+            untried.remove(at);
+        }
+        let mover = self.position.to_move();
+        let mut next = self.position.clone();
+        next.play_unchecked(mv);
+        let proof = self.proof_of(&next).filter(|_| self.config.solver);
+        let child = self.nodes.len() as u32;
+        self.nodes
+            .push(Node::new(Some(mv.clone()), mover, next.to_move(), proof));
+        self.nodes[root].children.push(child);
+        if self.config.solver && proof.is_none() {
+            // As for any root move: an opponent's win in one after it is found at once.
+            self.generate(child, &next);
+        }
+        Some(child)
+    }
+
+    /// Every seat's chance after the root child `child`, as the search sees it.
+    fn child_chances(&self, child: u32) -> Rewards {
+        let players = self.position.num_players();
         let node = &self.nodes[child as usize];
         if let Some(proof) = node.proof {
             return proof.rewards(players);

@@ -323,3 +323,30 @@ fn every_seat_gets_a_chance_that_agrees_with_the_movers_value() {
     expected[wins[0].to_move().index()] = 1.0;
     assert_eq!(search.root_chances(), expected);
 }
+
+#[test]
+fn a_studied_move_is_searched_however_little_the_search_chose_it() {
+    let game = start::<Adaptoid>(&[]);
+    let mut search = Search::new(game.clone(), MctsConfig::default(), 34);
+    search.think(Budget::iterations(400));
+    // The move the search visited least, or one it never tried.
+    let tried: Vec<_> = search.root_moves().iter().map(|m| m.mv).collect();
+    let neglected = game
+        .legal_moves()
+        .find(|mv| !tried.contains(mv))
+        .unwrap_or(*tried.last().unwrap());
+    let (chances, enough) = search.study(&neglected, 150, 10_000);
+    assert!(enough);
+    let stats = search
+        .root_moves()
+        .into_iter()
+        .find(|m| m.mv == neglected)
+        .unwrap();
+    assert!(stats.visits >= 150 || stats.proof.is_some(), "{stats:?}");
+    assert_eq!(chances[game.to_move().index()], stats.value);
+    assert!((chances[0] + chances[1] - 1.0).abs() < 1e-9);
+    // A slice too small to finish says so, and goes on where it stopped.
+    let other = game.legal_moves().find(|mv| *mv != neglected).unwrap();
+    let (_, enough) = search.study(&other, 10_000, 10);
+    assert!(!enough);
+}

@@ -32,9 +32,10 @@ verbs:
   review GAME --record \"MOVES\" [--bot SPEC] [--position STR]
                              every move judged by the bot's search (default
                              config/review.ron: level:5): ply, player, move, the
-                             player's winning chance before and after, the mark
-                             (inaccuracy, mistake, blunder) and the bot's better
-                             move; then each player's marks and average loss
+                             player's winning chance before it (with the bot's own
+                             move) and after it, the mark (inaccuracy, mistake,
+                             blunder) and the bot's move when better; then each
+                             player's marks and average loss
   random GAME [--games N] [--plies N] [--seed S] [--max-plies P]
                              random games (100, or until N plies), checking every
                              invariant after every move; then plies checked a second

@@ -22,6 +22,21 @@ pub trait Thinker: Send + Sync + std::any::Any {
     fn proof(&self) -> Option<Proof> {
         None
     }
+    /// Iterations the search has run from this position.
+    fn iterations(&self) -> u64 {
+        0
+    }
+    /// Searches the move `text` until it has `visits` visits, `iterations` at most this
+    /// slice (`Search::study`): each seat's chance after it, and whether it has been
+    /// searched enough. None when the thinker does not search or `text` is no move here.
+    fn study_move(
+        &mut self,
+        _text: &str,
+        _visits: u32,
+        _iterations: u64,
+    ) -> Option<(Vec<f64>, bool)> {
+        None
+    }
     /// Moves the root to after `text` (the move just played), keeping the tree under it.
     fn advance(&mut self, _text: &str) {}
     /// The nodes the search holds (more than one when a kept tree is reused).
@@ -118,6 +133,18 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
 
     fn proof(&self) -> Option<Proof> {
         self.search.root_proof()
+    }
+
+    fn iterations(&self) -> u64 {
+        self.search.iterations()
+    }
+
+    fn study_move(&mut self, text: &str, visits: u32, iterations: u64) -> Option<(Vec<f64>, bool)> {
+        let mv = self.search.position().parse_move(text).ok()?;
+        self.search.position().check_move(&mv).ok()?;
+        let players = self.search.position().num_players();
+        let (chances, enough) = self.search.study(&mv, visits, iterations);
+        Some((chances[..players].to_vec(), enough))
     }
 
     fn advance(&mut self, text: &str) {

@@ -155,8 +155,10 @@ fn check_random_side_is_marked<G: Knowledge>(seed: u64) {
         G::NAME,
         random.moves
     );
+    // Random loses at least twice what the bot does (measured: 2.3 and 2.9 times). Were the
+    // search's lean to the seat to move counted against every move, both would lose alike.
     assert!(
-        random.average_loss > bot.average_loss,
+        random.average_loss > 2.0 * bot.average_loss,
         "{}: random {random:?}, bot {bot:?}",
         G::NAME
     );
@@ -191,10 +193,18 @@ fn three_players_each_get_a_chance() {
         game.play(&mv).unwrap();
     }
     let review = review_of(&game, "mcts:iters=300");
-    for evaluation in review.evaluations() {
-        assert_eq!(evaluation.chances.len(), 3);
-        let total: f64 = evaluation.chances.iter().sum();
-        assert!((total - 1.0).abs() < 1e-9, "{evaluation:?}");
+    for (at, evaluation) in review.evaluations().iter().enumerate() {
+        let played = evaluation.played.iter();
+        let graphed = review.chances_at(at);
+        for chances in [&evaluation.chances]
+            .into_iter()
+            .chain(played)
+            .chain(&graphed)
+        {
+            assert_eq!(chances.len(), 3);
+            let total: f64 = chances.iter().sum();
+            assert!((total - 1.0).abs() < 1e-9, "{evaluation:?}");
+        }
     }
     let summary = review.summary();
     assert_eq!(summary.len(), 3);

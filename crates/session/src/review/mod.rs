@@ -1,6 +1,13 @@
 //! A game review: every position of a game judged by a bot's search, one position at a
 //! time in slices (a frame's worth on the web), and each move marked by how far it lowered
 //! its mover's chance of winning.
+//!
+//! A shallow search favours whoever is to move: the mover's best reply is searched, the
+//! opponent's answers to it barely. So the move played is judged against the search's own
+//! choice within the search of the position it was played in (it is searched on until it
+//! has a tenth of that search's iterations), where the bias is the same for both; and the
+//! chance shown for a position is the mean of its own search's and the previous position's
+//! view of it, whose biases lean to opposite sides.
 
 mod marks;
 mod summary;
@@ -11,15 +18,25 @@ pub use summary::PlayerSummary;
 use crate::{AnyMatch, Thinker};
 use tabula_bot::{BotSpec, Proof};
 
+/// The move played is searched until it has this share of its position's iterations...
+const STUDY_SHARE: u64 = 10;
+/// ...and at least this many visits.
+const STUDY_LEAST: u64 = 32;
+/// A fall in chance smaller than this is the search's noise: no better move is named.
+const NOISE: f64 = 0.005;
+
 /// What the search found in one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Evaluation {
-    /// Each seat's chance of winning (draws shared), from 0 to 1.
+    /// Each seat's chance of winning (draws shared), from 0 to 1, after the search's move.
     pub chances: Vec<f64>,
     /// The move the search would play, in notation; none once the game is over.
     pub best: Option<String>,
     /// The result, when the search proved it.
     pub proof: Option<Proof>,
+    /// Each seat's chance after the move played here, as this search sees it; none at the
+    /// last position.
+    pub played: Option<Vec<f64>>,
 }
 
 /// One move of the game, judged.
@@ -29,11 +46,12 @@ pub struct MoveReview {
     pub ply: usize,
     pub mover: usize,
     pub notation: String,
-    /// The mover's chance of winning before the move and after it.
+    /// The mover's chance after the search's move and after the move played, as the search
+    /// of the position before it sees them.
     pub before: f64,
     pub after: f64,
     pub mark: Option<Mark>,
-    /// The search's move, when the move played differs from it in effect.
+    /// The search's move, when it was better than the move played.
     pub preferred: Option<String>,
 }
 
@@ -42,6 +60,16 @@ impl MoveReview {
     pub fn loss(&self) -> f64 {
         (self.before - self.after).max(0.0)
     }
+}
+
+/// Where the review of the position being judged is.
+enum Phase {
+    /// Between positions.
+    Idle,
+    /// The search of the position runs its budget.
+    Searching,
+    /// The move played is searched on, to be compared with the search's own.
+    Studying { visits: u32, found: Evaluation },
 }
 
 /// A review under way or done.
@@ -61,7 +89,7 @@ pub struct Review {
     played_best: Vec<bool>,
     /// The search of the position being judged, or of the last one, kept for its tree.
     thinker: Option<Box<dyn Thinker>>,
-    thinking: bool,
+    phase: Phase,
     failed: Option<String>,
 }
 
@@ -98,7 +126,7 @@ impl Review {
             evaluations: Vec::new(),
             played_best: Vec::new(),
             thinker: None,
-            thinking: false,
+            phase: Phase::Idle,
             failed: None,
         })
     }
@@ -140,8 +168,9 @@ impl Review {
         if self.is_done() {
             return 1.0;
         }
-        let current = match (&self.thinker, self.thinking) {
-            (Some(thinker), true) => thinker.progress(),
+        let current = match (&self.thinker, &self.phase) {
+            (Some(thinker), Phase::Searching) => thinker.progress(),
+            (_, Phase::Studying { .. }) => 1.0,
             _ => 0.0,
         };
         (self.evaluations.len() as f64 + current) / self.positions() as f64
@@ -153,38 +182,79 @@ impl Review {
             return false;
         }
         let at = self.evaluations.len();
-        if !self.thinking {
+        if matches!(self.phase, Phase::Idle) {
             // The last position's search goes on in this one with the subtree it reached.
             let kept = self.thinker.take();
             let seed = self.seed.wrapping_add(at as u64);
             self.thinker = Some(self.game.thinker_from(&self.spec, seed, kept));
-            self.thinking = true;
+            self.phase = Phase::Searching;
         }
-        let thinker = self.thinker.as_mut().expect("a search was just started");
-        if thinker.think(iterations) {
-            return true;
+        let thinker = self.thinker.as_mut().expect("a search was started");
+        match std::mem::replace(&mut self.phase, Phase::Idle) {
+            Phase::Idle => unreachable!("a search was started"),
+            Phase::Searching => {
+                if thinker.think(iterations) {
+                    self.phase = Phase::Searching;
+                } else {
+                    self.searched(at);
+                }
+            }
+            Phase::Studying { visits, mut found } => {
+                match thinker.study_move(&self.moves[at], visits, iterations) {
+                    Some((chances, false)) => {
+                        found.played = Some(chances);
+                        self.phase = Phase::Studying { visits, found };
+                    }
+                    Some((chances, true)) => {
+                        found.played = Some(chances);
+                        self.finish_position(at, found);
+                    }
+                    None => self.finish_position(at, found),
+                }
+            }
         }
-        self.finish_position(at);
         !self.is_done()
     }
 
-    /// Keeps what the search found at position `at` and moves on to the next.
-    fn finish_position(&mut self, at: usize) {
+    /// The search of position `at` has spent its budget: what it found, and the move
+    /// played searched on unless it is the search's own.
+    fn searched(&mut self, at: usize) {
         let thinker = self.thinker.as_mut().expect("a position was being judged");
         let over = self.game.status().is_over();
         let best = if over { None } else { thinker.best_move() };
-        self.evaluations.push(Evaluation {
+        let mut found = Evaluation {
             chances: thinker.chances(),
             best: best.clone(),
             proof: thinker.proof(),
-        });
-        self.thinking = false;
-        if at < self.moves.len() {
-            self.played_best
-                .push(best.is_some_and(|best| self.has_effect_of_move(at, &best)));
-            if let Err(e) = self.game.redo() {
-                self.failed = Some(format!("move {} ({}): {e}", at + 1, self.moves[at]));
-            }
+            played: None,
+        };
+        if at == self.moves.len() {
+            self.finish_position(at, found);
+            return;
+        }
+        let played_best = best.is_some_and(|best| self.has_effect_of_move(at, &best));
+        self.played_best.push(played_best);
+        if played_best {
+            found.played = Some(found.chances.clone());
+            self.finish_position(at, found);
+            return;
+        }
+        let iterations = self.thinker.as_ref().map_or(0, |t| t.iterations());
+        let visits = (iterations / STUDY_SHARE).max(STUDY_LEAST);
+        self.phase = Phase::Studying {
+            visits: visits.min(u32::MAX as u64) as u32,
+            found,
+        };
+    }
+
+    /// Keeps what was found at position `at` and moves on to the next.
+    fn finish_position(&mut self, at: usize, found: Evaluation) {
+        self.evaluations.push(found);
+        self.phase = Phase::Idle;
+        if at < self.moves.len()
+            && let Err(e) = self.game.redo()
+        {
+            self.failed = Some(format!("move {} ({}): {e}", at + 1, self.moves[at]));
         }
     }
 
@@ -198,14 +268,33 @@ impl Review {
                 .is_ok_and(|after| after == self.positions[at + 1])
     }
 
-    /// Every move whose positions before and after have both been judged.
+    /// Each seat's chance at position `at` (after `at` moves), for a graph: the mean of
+    /// that position's search and the previous one's view of the move played, whose leans
+    /// to the seat to move cancel out; a proved result as it is.
+    pub fn chances_at(&self, at: usize) -> Option<Vec<f64>> {
+        let here = self.evaluations.get(at)?;
+        let before = at
+            .checked_sub(1)
+            .and_then(|previous| self.evaluations[previous].played.as_ref());
+        Some(match (here.proof, before) {
+            (None, Some(before)) => here
+                .chances
+                .iter()
+                .zip(before)
+                .map(|(a, b)| (a + b) / 2.0)
+                .collect(),
+            _ => here.chances.clone(),
+        })
+    }
+
+    /// Every move whose position has been judged.
     pub fn move_reviews(&self) -> Vec<MoveReview> {
         (0..self.judged_moves()).map(|at| self.judged(at)).collect()
     }
 
-    /// How many moves have been judged: those whose positions before and after have been.
+    /// How many moves have been judged.
     pub fn judged_moves(&self) -> usize {
-        self.evaluations.len().saturating_sub(1)
+        self.evaluations.len().min(self.moves.len())
     }
 
     /// Move `at` (counted from 0) judged, once it has been.
@@ -215,12 +304,12 @@ impl Review {
 
     fn judged(&self, at: usize) -> MoveReview {
         let mover = self.movers[at];
-        let (before, after) = (&self.evaluations[at], &self.evaluations[at + 1]);
-        let (before, after) = (before.chances[mover], after.chances[mover]);
-        let played_best = self.played_best[at];
-        let preferred = (!played_best)
-            .then(|| self.evaluations[at].best.clone())
-            .flatten();
+        let evaluation = &self.evaluations[at];
+        let before = evaluation.chances[mover];
+        let after = evaluation
+            .played
+            .as_ref()
+            .map_or(before, |played| played[mover]);
         let mut review = MoveReview {
             ply: at + 1,
             mover,
@@ -228,10 +317,11 @@ impl Review {
             before,
             after,
             mark: None,
-            preferred,
+            preferred: None,
         };
-        if !played_best {
+        if !self.played_best[at] && review.loss() >= NOISE {
             review.mark = self.settings.mark(review.loss());
+            review.preferred = evaluation.best.clone();
         }
         review
     }
