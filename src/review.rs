@@ -3,11 +3,12 @@
 //! list, with the better move on the board when the player goes to a reviewed move.
 
 use crate::AppSystems;
-use crate::bot::{BotRunner, Hint};
+use crate::bot::{BotRunner, Hint, Thinking};
 use crate::config::Settings;
+use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::{InMatch, Match};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures_lite};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tabula_session::{Evaluation, MoveReview, PlayerSummary, Review, ReviewSettings};
@@ -16,6 +17,10 @@ use web_time::{Duration, Instant};
 /// Review the game's whole line, at the level in the settings.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct StartReview;
+
+/// Stop the review under way and forget it.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct StopReview;
 
 /// What the panel shows of a review: a copy, taken as the search goes on.
 #[derive(Clone, Debug, Default)]
@@ -63,7 +68,7 @@ enum ReviewWork {
         published: Arc<Published>,
         /// The version of the copy shown.
         seen: u64,
-        _task: Task<()>,
+        task: Task<()>,
     },
     /// In slices of each frame.
     Slices(Box<Review>),
@@ -92,6 +97,12 @@ impl GameReview {
         !self.shown.done
     }
 
+    /// Whether the review runs in slices of frames (so it needs frames to go on), rather
+    /// than on a background task (which needs a frame now and then to show its progress).
+    pub fn runs_in_frames(&self) -> bool {
+        matches!(self.work, ReviewWork::Slices(_))
+    }
+
     /// Whether the review is of this game as it now stands or of an earlier part of its
     /// line (moves played since are not judged).
     pub fn fits(&self, game: &Match) -> bool {
@@ -113,16 +124,23 @@ const SLICE: Duration = Duration::from_millis(12);
 
 pub fn plugin(app: &mut App) {
     app.add_message::<StartReview>()
+        .add_message::<StopReview>()
         .add_systems(OnExit(InMatch), |mut commands: Commands| {
             commands.remove_resource::<GameReview>();
         })
         .add_systems(
             Update,
-            (start_review, run_review, show_better_move)
+            (stop_review, start_review, run_review, show_better_move)
                 .chain()
                 .in_set(AppSystems::Think)
                 .run_if(in_state(InMatch)),
         );
+}
+
+fn stop_review(mut commands: Commands, mut requests: MessageReader<StopReview>) {
+    if requests.read().count() > 0 {
+        commands.remove_resource::<GameReview>();
+    }
 }
 
 fn start_review(
@@ -190,12 +208,15 @@ fn background(mut review: Review) -> ReviewWork {
                 }
                 shared.version.fetch_add(1, Ordering::Release);
             }
+            // The compute pool may have one thread (two cores): a bot's move or a hint
+            // waiting there runs now, before the review goes on.
+            futures_lite::future::yield_now().await;
         }
     });
     ReviewWork::Task {
         published,
         seen: 0,
-        _task: task,
+        task,
     }
 }
 
@@ -204,18 +225,23 @@ fn run_review(
     mut commands: Commands,
     review: Option<ResMut<GameReview>>,
     game: Option<Res<Match>>,
+    thinking: Option<Res<Thinking>>,
+    board: Res<BoardShows>,
 ) {
     let (Some(mut review), Some(game)) = (review, game) else {
         return;
     };
-    if game.id != review.game_id {
+    // Another game, or a line that replaced the one judged: the review is of nothing here.
+    if !review.fits(&game) {
         commands.remove_resource::<GameReview>();
         return;
     }
     let review = &mut *review;
     match &mut review.work {
         ReviewWork::Task {
-            published, seen, ..
+            published,
+            seen,
+            task,
         } => {
             let version = published.version.load(Ordering::Acquire);
             // Never waits for the task: a copy being written is taken next frame.
@@ -224,18 +250,32 @@ fn run_review(
             {
                 review.shown = shown.clone();
                 *seen = version;
+            } else if task.is_finished() && version == *seen && !review.shown.done {
+                // The task ended without a last copy: it failed.
+                review.shown.done = true;
+                review.shown.failure = Some("The review stopped unexpectedly.".to_string());
             }
         }
         ReviewWork::Slices(sliced) => {
-            if sliced.is_done() {
+            // The frame's spare time goes to a bot's search and to moving pieces first.
+            if sliced.is_done() || thinking.is_some() || animating(&game, &board) {
                 return;
             }
             let start = Instant::now();
+            let judged = sliced.evaluations().len();
             // One iteration at a time: an iteration may be long, and the frame must not be.
             while start.elapsed() < SLICE && sliced.step(1) {}
-            review.shown = ReviewShown::of(sliced);
+            if sliced.evaluations().len() == judged && !sliced.is_done() {
+                review.shown.progress = sliced.progress();
+            } else {
+                review.shown = ReviewShown::of(sliced);
+            }
         }
     }
+}
+
+fn animating(game: &Match, board: &BoardShows) -> bool {
+    phase_now(game, board) == TurnPhase::Animating
 }
 
 /// At a reviewed move that the search would have played otherwise, its move shows on the

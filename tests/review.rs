@@ -9,7 +9,7 @@ use common::{headless_app, screen, settle, start};
 use std::time::Duration;
 use tabula::bot::{BotRunner, Hint};
 use tabula::config::Settings;
-use tabula::review::{GameReview, StartReview};
+use tabula::review::{GameReview, StartReview, StopReview};
 use tabula::screens::{Match, Screen, Seat};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
@@ -107,7 +107,7 @@ fn a_review_runs_in_frame_slices() {
 }
 
 #[test]
-fn a_review_of_an_earlier_line_says_so_and_keeps_its_marks_off_new_moves() {
+fn a_review_of_a_line_that_was_replaced_is_dropped() {
     let mut app = played(BotRunner::FrameSlices, GameKind::Adamas, 4);
     app.world_mut().write_message(StartReview);
     run_until(&mut app, "the review", reviewed);
@@ -115,6 +115,7 @@ fn a_review_of_an_earlier_line_says_so_and_keeps_its_marks_off_new_moves() {
     app.world_mut().write_message(Travel::GoTo(2));
     app.update();
     settle(&mut app);
+    assert!(reviewed(&app), "looking back keeps the review");
     let review_line = app.world().resource::<GameReview>().line.clone();
     let table = &app.world().resource::<Match>().table;
     let other = table
@@ -125,7 +126,44 @@ fn a_review_of_an_earlier_line_says_so_and_keeps_its_marks_off_new_moves() {
     app.world_mut().write_message(PlayerInput::Notation(other));
     app.update();
     settle(&mut app);
-    let game = app.world().resource::<Match>();
+    app.update();
+    assert!(app.world().get_resource::<GameReview>().is_none());
+    assert!(app.world().get_resource::<Hint>().is_none());
+}
+
+#[test]
+fn a_bot_answers_while_a_review_runs_and_a_review_can_be_stopped() {
+    let mut app = headless_app(BotRunner::Background, Storage::default());
+    start(
+        &mut app,
+        GameKind::Adaptoid,
+        vec![Seat::Human, Seat::Bot(1)],
+    );
+    let person_move = |app: &mut App, seed: u64| {
+        let table = &app.world().resource::<Match>().table;
+        let text = table
+            .thinker(&tabula_bot::BotSpec::Random, seed)
+            .best_move();
+        let before = table.record().len();
+        app.world_mut()
+            .write_message(PlayerInput::Notation(text.unwrap()));
+        run_until(app, "the bot's reply", |app| {
+            app.world().resource::<Match>().table.record().len() == before + 2
+        });
+        settle(app);
+    };
+    for seed in 0..4 {
+        person_move(&mut app, seed);
+    }
+    // Level 5 takes about 2 s a position: the review of 9 positions outlasts the reply.
+    app.world_mut().resource_mut::<Settings>().review_level = 5;
+    app.world_mut().write_message(StartReview);
+    app.update();
+    person_move(&mut app, 4);
     let review = app.world().resource::<GameReview>();
-    assert!(!review.fits(game));
+    assert!(review.is_running(), "the bot waited for the whole review");
+    assert_eq!(review.line.len(), 8);
+    app.world_mut().write_message(StopReview);
+    app.update();
+    assert!(app.world().get_resource::<GameReview>().is_none());
 }

@@ -12,7 +12,7 @@ use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
-use crate::review::{GameReview, StartReview};
+use crate::review::{GameReview, StartReview, StopReview};
 use crate::saving::AutosaveProblem;
 use crate::screens::{InMatch, Match, Seat};
 use crate::table::Table;
@@ -42,6 +42,7 @@ struct Helpers<'w, 's> {
     autosave: Res<'w, AutosaveProblem>,
     review: Option<Res<'w, GameReview>>,
     start_review: MessageWriter<'w, StartReview>,
+    stop_review: MessageWriter<'w, StopReview>,
 }
 
 /// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
@@ -75,6 +76,7 @@ fn side_panel(
         autosave,
         review,
         mut start_review,
+        mut stop_review,
     } = helpers;
     // An online game that goes on is the server's: no hints, and no looking back.
     let live_online = game.is_online() && !game.is_over();
@@ -197,8 +199,11 @@ fn side_panel(
             let review = review_any.as_deref().filter(|r| r.fits(&game));
             if !live_online {
                 ui.separator();
+                // Open while a review runs: it may have been asked for from the result window.
+                let running = review.is_some_and(|r| r.is_running());
                 egui::CollapsingHeader::new("Review")
                     .default_open(game.is_over())
+                    .open(running.then_some(true))
                     .show(ui, |ui| {
                         ReviewPanel {
                             review: review_any.as_deref(),
@@ -206,6 +211,7 @@ fn side_panel(
                             settings: &settings,
                             animating,
                             start: &mut start_review,
+                            stop: &mut stop_review,
                             travel: &mut travel,
                         }
                         .show(ui)

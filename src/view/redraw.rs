@@ -63,10 +63,10 @@ fn keep_drawing_while_animating(
         let now = phase_now(&game, &board);
         now == TurnPhase::Animating || phase.is_none_or(|phase| *phase.get() != now)
     });
-    let reviewing = review.is_some_and(|r| r.is_running());
+    let reviewing_in_frames = review.is_some_and(|r| r.is_running() && r.runs_in_frames());
     if pending
         || thinking.is_some()
-        || reviewing
+        || reviewing_in_frames
         || *screen.get() == Screen::Loading
         || screen.is_changed()
     {
@@ -87,8 +87,13 @@ fn wake_for_the_server(mut commands: Commands, proxy: Option<Res<EventLoopProxyW
     })));
 }
 
-/// While an online move has a time limit, a frame a second keeps its clock counting.
-fn tick_for_online_clocks(online: Option<Res<OnlineGame>>, mut winit: ResMut<WinitSettings>) {
+/// While an online move has a time limit, a frame a second keeps its clock counting; while
+/// a review runs on a background task, four frames a second show its progress.
+fn tick_for_online_clocks(
+    online: Option<Res<OnlineGame>>,
+    review: Option<Res<GameReview>>,
+    mut winit: ResMut<WinitSettings>,
+) {
     if matches!(winit.focused_mode, UpdateMode::Continuous) {
         // The scripted demo draws every frame anyway.
         return;
@@ -99,7 +104,12 @@ fn tick_for_online_clocks(online: Option<Res<OnlineGame>>, mut winit: ResMut<Win
             .game()
             .is_some_and(|game| game.state.deadline_ms.is_some() && !game.is_over())
     });
-    let wait = Duration::from_secs(if clock { 1 } else { 60 });
+    let reviewing = review.is_some_and(|r| r.is_running());
+    let wait = if reviewing {
+        Duration::from_millis(250)
+    } else {
+        Duration::from_secs(if clock { 1 } else { 60 })
+    };
     let wanted = WinitSettings {
         focused_mode: UpdateMode::reactive(wait),
         unfocused_mode: UpdateMode::reactive_low_power(wait),

@@ -4,7 +4,7 @@
 
 use super::style::colour32;
 use crate::config::Settings;
-use crate::review::{GameReview, StartReview};
+use crate::review::{GameReview, StartReview, StopReview};
 use crate::screens::Match;
 use crate::turn::Travel;
 use bevy::prelude::*;
@@ -44,6 +44,7 @@ pub struct ReviewPanel<'a, 'w> {
     pub settings: &'a Settings,
     pub animating: bool,
     pub start: &'a mut MessageWriter<'w, StartReview>,
+    pub stop: &'a mut MessageWriter<'w, StopReview>,
     pub travel: &'a mut MessageWriter<'w, Travel>,
 }
 
@@ -61,10 +62,18 @@ impl ReviewPanel<'_, '_> {
                 (Some(_), Some(_)) => "Review again".to_string(),
                 (Some(_), None) => "Review the game as it is now".to_string(),
             };
-            let running = fitting.is_some_and(|r| r.is_running()) && new_moves == 0;
-            let enabled = !table.line().is_empty() && !running;
+            if fitting.is_some_and(|r| r.is_running()) {
+                if ui
+                    .button("Stop")
+                    .on_hover_text("Stop the review and forget it")
+                    .clicked()
+                {
+                    self.stop.write(StopReview);
+                }
+                return;
+            }
             if ui
-                .add_enabled(enabled, egui::Button::new(label))
+                .add_enabled(!table.line().is_empty(), egui::Button::new(label))
                 .on_hover_text(format!(
                     "The bot (level {}, set in the menu) judges every position; moves that \
                      lowered their player's winning chance most are marked",
@@ -222,13 +231,14 @@ impl ReviewPanel<'_, '_> {
                 ));
             }
         }
-        let middle = ui.visuals().weak_text_color();
+        // An even share: a half for two players, a third for three.
+        let even = 1.0 / players.max(1) as f64;
         painter.line_segment(
             [
-                egui::pos2(rect.left(), y_of(0.5)),
-                egui::pos2(rect.right(), y_of(0.5)),
+                egui::pos2(rect.left(), y_of(even)),
+                egui::pos2(rect.right(), y_of(even)),
             ],
-            egui::Stroke::new(0.5, middle),
+            egui::Stroke::new(0.5, ui.visuals().weak_text_color()),
         );
         for judged in &review.shown.moves {
             if let Some(mark) = judged.mark {
@@ -244,29 +254,35 @@ impl ReviewPanel<'_, '_> {
                 );
             }
         }
+        // Where the board is, unless it is at a move played after the review.
         let at = table.record().len();
-        painter.line_segment(
-            [
-                egui::pos2(x_of(at), rect.top()),
-                egui::pos2(x_of(at), rect.bottom()),
-            ],
-            egui::Stroke::new(1.5, ui.visuals().selection.stroke.color),
-        );
+        if at < positions {
+            painter.line_segment(
+                [
+                    egui::pos2(x_of(at), rect.top()),
+                    egui::pos2(x_of(at), rect.bottom()),
+                ],
+                egui::Stroke::new(1.5, ui.visuals().selection.stroke.color),
+            );
+        }
         let ply_at = |x: f32| {
             let share = ((x - rect.left()) / rect.width()).clamp(0.0, 1.0);
             (share * (positions - 1) as f32).round() as usize
         };
         if let Some(pointer) = response.hover_pos() {
             let ply = ply_at(pointer.x);
-            let text = match ply.checked_sub(1).and_then(|m| review.move_from(m)) {
-                Some(judged) => format!(
-                    "After move {}, {} {}: {}",
-                    judged.ply,
-                    table.player_name(judged.mover),
-                    judged.notation,
-                    judged_text(judged)
-                ),
+            let text = match ply.checked_sub(1) {
                 None => "The start".to_string(),
+                Some(at) => match review.move_from(at) {
+                    Some(judged) => format!(
+                        "After move {}, {} {}: {}",
+                        judged.ply,
+                        table.player_name(judged.mover),
+                        judged.notation,
+                        judged_text(judged)
+                    ),
+                    None => format!("After move {ply}: not judged yet"),
+                },
             };
             response.clone().on_hover_text_at_pointer(text);
         }

@@ -592,6 +592,13 @@ impl<G: Knowledge> Search<G> {
             .or_else(|| self.position.random_move(&mut self.rng))
     }
 
+    /// The root's result when it is proved or the game is over there (without the solver a
+    /// kept tree's root is never proved, even at the end of the game).
+    fn settled(&self) -> Option<Proof> {
+        self.root_proof()
+            .or_else(|| Proof::of_status(self.position.status()))
+    }
+
     /// The root child the search thinks best: the most visited not proved lost (the most
     /// visited of all when every move loses).
     fn chosen_root_child(&self) -> Option<u32> {
@@ -619,7 +626,7 @@ impl<G: Knowledge> Search<G> {
     /// The chance the seat to move wins from here (draws half), as the search sees it.
     pub fn root_value(&self) -> f64 {
         let mover = self.position.to_move();
-        if let Some(proof) = self.root_proof() {
+        if let Some(proof) = self.settled() {
             return proof.rewards(self.position.num_players())[mover.index()];
         }
         self.chosen_root_child()
@@ -630,7 +637,7 @@ impl<G: Knowledge> Search<G> {
     /// proved result, else what the search found after the move it would play.
     pub fn root_chances(&self) -> Rewards {
         let players = self.position.num_players();
-        if let Some(proof) = self.root_proof() {
+        if let Some(proof) = self.settled() {
             return proof.rewards(players);
         }
         match self.chosen_root_child() {
@@ -642,24 +649,41 @@ impl<G: Knowledge> Search<G> {
     /// Searches `mv`, a legal move here, until it has `visits` visits or is proved, with at
     /// most `iterations` more iterations, however little the search chose it; then gives
     /// each seat's chance after it, and whether it has been searched enough. A review
-    /// compares the move played with the search's own choice this way: both are judged by
-    /// one search, so its bias towards the seat to move cancels out.
-    pub fn study(&mut self, mv: &G::Move, visits: u32, iterations: u64) -> (Rewards, bool) {
-        let players = self.position.num_players();
-        let Some(child) = self.root_child_for(mv) else {
-            return (even(players), true);
-        };
+    /// compares the move played with the search's own choice this way, at as many visits
+    /// (`chosen_visits`): both are judged by one search, so its lean to the seat to move
+    /// cancels out, and a move's mean falls as its replies are searched better, so equal
+    /// visits are a fair comparison.
+    /// None when it cannot be searched: the game is over or the tree is full.
+    pub fn study(&mut self, mv: &G::Move, visits: u32, iterations: u64) -> Option<(Rewards, bool)> {
+        let child = self.root_child_for(mv)?;
         let mut done = 0;
         let enough = |search: &Self| {
-            let node = &search.nodes[child as usize];
-            node.proof.is_some() || node.visits >= visits.max(1)
+            search.nodes[child as usize].proof.is_some()
+                || search.counted_visits(child) >= visits.max(1)
         };
         while done < iterations && !enough(self) {
             self.iterate(Some(child));
             done += 1;
         }
         self.iterations += done;
-        (self.child_chances(child), enough(self))
+        Some((self.child_chances(child), enough(self)))
+    }
+
+    /// The visits behind the chances of the move the search would play (see `study`).
+    pub fn chosen_visits(&self) -> u32 {
+        self.chosen_root_child()
+            .map_or(0, |child| self.counted_visits(child))
+    }
+
+    /// The visits a root child's chances come from: three seats' come from the iterations
+    /// since the root was set (a kept tree's visits carry only the mover's reward).
+    fn counted_visits(&self, child: u32) -> u32 {
+        if self.position.num_players() == 2 {
+            return self.nodes[child as usize].visits;
+        }
+        self.root_child_rewards
+            .get(&child)
+            .map_or(0, |&(_, count)| count)
     }
 
     /// The root child for `mv`, made if the search has not tried it (or never would: it

@@ -314,6 +314,14 @@ fn every_seat_gets_a_chance_that_agrees_with_the_movers_value() {
         assert!((total - 1.0).abs() < 1e-9, "{chances:?}");
         assert!(chances[players..].iter().all(|&c| c == 0.0));
         assert!((chances[game.to_move().index()] - search.root_value()).abs() < 1e-9);
+        if players == 3 {
+            // Each seat's own: not what the mover does not win, shared evenly.
+            let others: Vec<f64> = (0..3)
+                .filter(|&seat| seat != game.to_move().index())
+                .map(|seat| chances[seat])
+                .collect();
+            assert_ne!(others[0], others[1], "{chances:?}");
+        }
     }
     // A proved win gives the winner everything.
     let (wins, _) = tactical_positions(&start::<Adaptoid>(&[]), 1, 33, false);
@@ -335,7 +343,7 @@ fn a_studied_move_is_searched_however_little_the_search_chose_it() {
         .legal_moves()
         .find(|mv| !tried.contains(mv))
         .unwrap_or(*tried.last().unwrap());
-    let (chances, enough) = search.study(&neglected, 150, 10_000);
+    let (chances, enough) = search.study(&neglected, 150, 10_000).unwrap();
     assert!(enough);
     let stats = search
         .root_moves()
@@ -347,6 +355,6 @@ fn a_studied_move_is_searched_however_little_the_search_chose_it() {
     assert!((chances[0] + chances[1] - 1.0).abs() < 1e-9);
     // A slice too small to finish says so, and goes on where it stopped.
     let other = game.legal_moves().find(|mv| *mv != neglected).unwrap();
-    let (_, enough) = search.study(&other, 10_000, 10);
+    let (_, enough) = search.study(&other, 10_000, 10).unwrap();
     assert!(!enough);
 }

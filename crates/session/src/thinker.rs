@@ -22,13 +22,14 @@ pub trait Thinker: Send + Sync + std::any::Any {
     fn proof(&self) -> Option<Proof> {
         None
     }
-    /// Iterations the search has run from this position.
-    fn iterations(&self) -> u64 {
+    /// The visits behind the chances of the move the search would play.
+    fn chosen_visits(&self) -> u32 {
         0
     }
     /// Searches the move `text` until it has `visits` visits, `iterations` at most this
     /// slice (`Search::study`): each seat's chance after it, and whether it has been
-    /// searched enough. None when the thinker does not search or `text` is no move here.
+    /// searched enough. None when the thinker does not search, `text` is no move here, or
+    /// the search cannot take it (the game is over, the tree is full).
     fn study_move(
         &mut self,
         _text: &str,
@@ -135,15 +136,15 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
         self.search.root_proof()
     }
 
-    fn iterations(&self) -> u64 {
-        self.search.iterations()
+    fn chosen_visits(&self) -> u32 {
+        self.search.chosen_visits()
     }
 
     fn study_move(&mut self, text: &str, visits: u32, iterations: u64) -> Option<(Vec<f64>, bool)> {
         let mv = self.search.position().parse_move(text).ok()?;
         self.search.position().check_move(&mv).ok()?;
         let players = self.search.position().num_players();
-        let (chances, enough) = self.search.study(&mv, visits, iterations);
+        let (chances, enough) = self.search.study(&mv, visits, iterations)?;
         Some((chances[..players].to_vec(), enough))
     }
 

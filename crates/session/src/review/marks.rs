@@ -99,7 +99,7 @@ impl ReviewSettings {
     /// The review's bot, which must search (a random bot judges nothing).
     pub fn spec(&self) -> Result<BotSpec, String> {
         let spec: BotSpec = self.bot.parse().map_err(|e| format!("bot: {e}"))?;
-        searching(spec).map_err(|e| format!("bot {}: {e}", quoted(&self.bot)))
+        require_search(spec).map_err(|e| format!("bot {}: {e}", quoted(&self.bot)))
     }
 
     /// The mark for a fall of `loss` in the mover's chance, if it earns one.
@@ -117,7 +117,7 @@ impl ReviewSettings {
 }
 
 /// `spec` when it searches; a random bot has no opinion of a position.
-pub fn searching(spec: BotSpec) -> Result<BotSpec, String> {
+pub fn require_search(spec: BotSpec) -> Result<BotSpec, String> {
     match spec {
         BotSpec::Random => Err("a review needs a bot that searches, not random".to_string()),
         spec => Ok(spec),

@@ -5,25 +5,19 @@
 //! A shallow search favours whoever is to move: the mover's best reply is searched, the
 //! opponent's answers to it barely. So the move played is judged against the search's own
 //! choice within the search of the position it was played in (it is searched on until it
-//! has a tenth of that search's iterations), where the bias is the same for both; and the
+//! has as many visits as the search's choice), where the bias is the same for both; and the
 //! chance shown for a position is the mean of its own search's and the previous position's
-//! view of it, whose biases lean to opposite sides.
+//! view of it, which lean to opposite sides when the turn passes (and both to the same seat
+//! when that seat moves again, as in Absorption's phases).
 
 mod marks;
 mod summary;
 
-pub use marks::{Mark, ReviewSettings, searching};
+pub use marks::{Mark, ReviewSettings, require_search};
 pub use summary::PlayerSummary;
 
 use crate::{AnyMatch, Thinker};
 use tabula_bot::{BotSpec, Proof};
-
-/// The move played is searched until it has this share of its position's iterations...
-const STUDY_SHARE: u64 = 10;
-/// ...and at least this many visits.
-const STUDY_LEAST: u64 = 32;
-/// A fall in chance smaller than this is the search's noise: no better move is named.
-const NOISE: f64 = 0.005;
 
 /// What the search found in one position.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +29,8 @@ pub struct Evaluation {
     /// The result, when the search proved it.
     pub proof: Option<Proof>,
     /// Each seat's chance after the move played here, as this search sees it; none at the
-    /// last position.
+    /// last position, or when the search could not take the move (its tree was full): the
+    /// move is then not judged.
     pub played: Option<Vec<f64>>,
 }
 
@@ -51,7 +46,7 @@ pub struct MoveReview {
     pub before: f64,
     pub after: f64,
     pub mark: Option<Mark>,
-    /// The search's move, when it was better than the move played.
+    /// The search's move, when the move played earned a mark.
     pub preferred: Option<String>,
 }
 
@@ -102,7 +97,7 @@ impl Review {
         settings: &ReviewSettings,
         seed: u64,
     ) -> Result<Review, String> {
-        let spec = searching(spec)?;
+        let spec = require_search(spec)?;
         let moves = game.line().to_vec();
         let mut copy = game.boxed_clone();
         copy.go_to(0)?;
@@ -239,10 +234,12 @@ impl Review {
             self.finish_position(at, found);
             return;
         }
-        let iterations = self.thinker.as_ref().map_or(0, |t| t.iterations());
-        let visits = (iterations / STUDY_SHARE).max(STUDY_LEAST);
+        // As many visits as the search's own move: a move's mean falls as the replies to it
+        // are searched better, so only equal visits compare fairly. (Small budgets judge
+        // noisily: 300 visits give a mean within about 0.03.)
+        let chosen = self.thinker.as_ref().map_or(1, |t| t.chosen_visits());
         self.phase = Phase::Studying {
-            visits: visits.min(u32::MAX as u64) as u32,
+            visits: chosen.max(1),
             found,
         };
     }
@@ -319,9 +316,11 @@ impl Review {
             mark: None,
             preferred: None,
         };
-        if !self.played_best[at] && review.loss() >= NOISE {
+        if !self.played_best[at] {
             review.mark = self.settings.mark(review.loss());
-            review.preferred = evaluation.best.clone();
+            if review.mark.is_some() {
+                review.preferred = evaluation.best.clone();
+            }
         }
         review
     }
