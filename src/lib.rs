@@ -5,6 +5,7 @@
 //! the pieces and their animations), so headless tests drive the same code the game
 //! runs; [`plugin`] adds the window, the 3D scene, the camera and the egui overlay.
 
+pub mod analysis;
 pub mod animation;
 pub mod bot;
 pub mod config;
@@ -12,6 +13,7 @@ pub mod dev;
 pub mod online;
 pub mod phase;
 pub mod pieces;
+pub mod rating;
 pub mod record;
 pub mod review;
 pub mod saving;
@@ -57,6 +59,8 @@ pub fn logic_plugin(app: &mut App) {
         animation::plugin,
         bot::plugin,
         review::plugin,
+        analysis::plugin,
+        rating::plugin,
         saving::plugin,
         online::plugin,
     ));

@@ -106,7 +106,7 @@ impl GameReview {
     /// Whether the review is of this game as it now stands or of an earlier part of its
     /// line (moves played since are not judged).
     pub fn fits(&self, game: &Match) -> bool {
-        game.id == self.game_id && game.table.line().starts_with(&self.line)
+        game.id == self.game_id && game.table.as_match().main_line().starts_with(&self.line)
     }
 
     /// The judged move played from the position after `ply` moves, if any.
@@ -184,7 +184,7 @@ fn start_review(
     // Any review before this one is dropped, which stops it.
     commands.insert_resource(GameReview {
         game_id: game.id,
-        line: game.table.line().to_vec(),
+        line: game.table.as_match().main_line(),
         level,
         shown,
         work,
@@ -300,7 +300,11 @@ fn show_better_move(
     if !review.fits(&game) {
         return;
     }
+    // The review judged the main line, not a variation being explored.
     let at = game.table.record().len();
+    if game.table.as_match().main_line_ply() != at {
+        return;
+    }
     let Some(judged) = review.move_from(at) else {
         return;
     };

@@ -127,7 +127,7 @@ fn autosave(
     }
     let new_game = saved.is_none_or(|(id, _, _)| id != game.id);
     *saved = Some(now);
-    let record = record_of(game.table.as_ref(), &game.seats);
+    let record = record_of(game.table.as_ref(), game.game_seats());
     let result = if new_game && let Err(e) = keep_replaced_game(&storage, &record) {
         // Writing over it now would lose it; the next change tries again.
         *saved = None;
@@ -186,7 +186,7 @@ fn save_games(
         return;
     }
     let stem = format!("{}-{}", game.table.kind().key(), timestamp());
-    let record = record_of(game.table.as_ref(), &game.seats);
+    let record = record_of(game.table.as_ref(), game.game_seats());
     let saved = save_new_record(&storage, &stem, &record.to_ron()).map(|path| {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let place = storage.describe(RECORDS).unwrap_or_default();

@@ -45,6 +45,10 @@ pub struct Match {
     /// How the game ended outside the rules (a resignation, a draw agreed, a clock run
     /// out), in words; such ends come from the server of an online game.
     pub ending: Option<String>,
+    /// On the analysis board: the seats of the game, kept while people play every seat.
+    analysis_seats: Option<Vec<Seat>>,
+    /// The analysis board was opened while the game went on: it is not rated.
+    analysed_while_going_on: bool,
 }
 
 impl Match {
@@ -56,7 +60,55 @@ impl Match {
             seats,
             id,
             ending: None,
+            analysis_seats: None,
+            analysed_while_going_on: false,
         }
+    }
+
+    /// Whether the analysis board was opened before the game ended.
+    pub fn helped_by_analysis(&self) -> bool {
+        self.analysed_while_going_on
+    }
+
+    /// Whether the game is on the analysis board: moves for either side, made into
+    /// variations, and no bot plays.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis_seats.is_some()
+    }
+
+    /// The game's own seats, also while people play every seat on the analysis board.
+    pub fn game_seats(&self) -> &[Seat] {
+        self.analysis_seats.as_deref().unwrap_or(&self.seats)
+    }
+
+    /// Opens or closes the analysis board. Closing it goes back to the main line, at the
+    /// position where the variation shown left it.
+    pub fn set_analysing(&mut self, on: bool) -> Result<(), String> {
+        if on == self.is_analysing() {
+            return Ok(());
+        }
+        if on {
+            if self.is_online() && !self.is_over() {
+                return Err("an online game is analysed once it is over".to_string());
+            }
+            self.analysed_while_going_on |= !self.is_over();
+            let people = vec![Seat::Human; self.seats.len()];
+            self.analysis_seats = Some(std::mem::replace(&mut self.seats, people));
+        } else if let Some(seats) = self.analysis_seats.take() {
+            self.seats = seats;
+        }
+        self.table.change_match(&mut |game| {
+            if !on {
+                let ply = game.main_line_ply();
+                let node = match ply {
+                    0 => tabula_session::MoveTree::START,
+                    _ => game.tree().main_line()[ply - 1],
+                };
+                game.go_to_node(node)?;
+            }
+            game.set_exploring(on);
+            Ok(())
+        })
     }
 
     /// Whether the game is over, by the rules or otherwise.

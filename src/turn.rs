@@ -8,6 +8,7 @@ use crate::phase::{BoardShows, TurnPhase};
 use crate::screens::{InMatch, Match, Screen};
 use crate::table::PlayedEvent;
 use bevy::prelude::*;
+use tabula_session::{MoveTree, NodeId};
 
 /// What the player does, from clicks, keys or the overlay (and from tests).
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -42,6 +43,19 @@ pub enum Travel {
     GoTo(usize),
     /// Forget the moves after this position and go on from here.
     PlayOn,
+    /// Jump to the position after this many moves of the main line (the game's own).
+    MainLine(usize),
+    /// Jump to the position after a move of the tree, along its line; a move in a
+    /// variation opens the analysis board.
+    ToNode(NodeId),
+    /// Leave the variation shown for where it left its line.
+    LeaveVariation,
+    /// Make the variation holding this move the line it left.
+    Promote(NodeId),
+    /// Delete a variation from this move on.
+    DeleteVariation(NodeId),
+    /// Open or close the analysis board.
+    Analyse(bool),
 }
 
 /// One rules event of the move just played, in order.
@@ -110,6 +124,20 @@ fn travel(
         // request to the opponent (crate::online), and nobody looks back meanwhile.
         return;
     }
+    // A move of a variation is looked at on the analysis board.
+    let analyse = match pending {
+        Some(Travel::Analyse(on)) => Some(on),
+        Some(Travel::ToNode(node)) => {
+            (!game.table.as_match().tree().is_main_line(node)).then_some(true)
+        }
+        _ => None,
+    };
+    if let Some(on) = analyse
+        && let Err(error) = game.set_analysing(on)
+    {
+        message.0 = Some(error);
+        return;
+    }
     let Match { table, seats, .. } = &mut *game;
     // A redo against a bot goes on while a bot has the turn and the line has more.
     let go_on = redo_to_person.0 && table.as_match().redo_goes_on(seats);
@@ -130,6 +158,28 @@ fn travel(
             table.discard_later_moves();
             Ok(())
         }
+        Travel::MainLine(ply) => table.change_match(&mut |game| {
+            let node = match ply {
+                0 => MoveTree::START,
+                _ => *game
+                    .tree()
+                    .main_line()
+                    .get(ply - 1)
+                    .ok_or_else(|| format!("there is no move {ply}"))?,
+            };
+            game.go_to_node(node)
+        }),
+        Travel::ToNode(node) => table.change_match(&mut |game| game.go_to_node(node)),
+        Travel::LeaveVariation => table.change_match(&mut |game| game.return_from_variation()),
+        Travel::Promote(node) => table.change_match(&mut |game| {
+            game.promote(node);
+            Ok(())
+        }),
+        Travel::DeleteVariation(node) => {
+            table.change_match(&mut |game| game.delete_variation(node))
+        }
+        // Opened or closed above, where the whole match could be borrowed.
+        Travel::Analyse(_) => Ok(()),
     };
     menu.0 = None;
     // The pieces follow: a replayed move animates, a jump snaps when they sync.

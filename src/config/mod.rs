@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use tabula_session::{GameKind, Rating};
 
 const DEFAULTS: &str = include_str!("../../config/settings.ron");
 pub const SETTINGS_PATH: &str = "config/settings.ron";
@@ -32,6 +33,9 @@ pub struct Settings {
     #[serde(default = "default_review_level")]
     pub review_level: u8,
     pub game_defaults: BTreeMap<String, BTreeMap<String, String>>,
+    /// The player's rating against the bots in each game, by game key.
+    #[serde(default)]
+    pub ratings: BTreeMap<String, Rating>,
 }
 
 /// Settings written before reviews came in hold no level: the strongest, as the review's
@@ -123,6 +127,16 @@ impl Settings {
             return Err(format!(
                 "review_level must be 1 to {levels}, not {}",
                 self.review_level
+            ));
+        }
+        if let Some((game, _)) = self
+            .ratings
+            .iter()
+            .find(|(game, r)| GameKind::from_key(game).is_none() || !r.rating.is_finite())
+        {
+            return Err(format!(
+                "ratings: {} is not a game with a rating",
+                tabula_session::rules::text::quoted(game)
             ));
         }
         if self.light_dark.len() != 2 || self.three_players.len() != 3 {

@@ -182,6 +182,16 @@ impl<G: Look> Table for GameTable<G> {
         self.refresh_choices();
     }
 
+    fn change_match(
+        &mut self,
+        change: &mut dyn FnMut(&mut dyn AnyMatch) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let result = change(&mut self.game);
+        self.recompute_last_move_cells();
+        self.refresh_choices();
+        result
+    }
+
     fn undo(&mut self, seats: &[tabula_session::Seat]) -> Result<(), String> {
         let result = self.game.undo(seats);
         self.recompute_last_move_cells();

@@ -217,6 +217,12 @@ pub trait Table: Send + Sync {
     fn go_to(&mut self, ply: usize) -> Result<(), String>;
     /// Forgets the moves after this position.
     fn discard_later_moves(&mut self);
+    /// Changes the match through its text interface (the variation tree: going to a move,
+    /// promoting, deleting); the table then follows the position.
+    fn change_match(
+        &mut self,
+        change: &mut dyn FnMut(&mut dyn AnyMatch) -> Result<(), String>,
+    ) -> Result<(), String>;
     /// Takes back one move, or against a bot back to the person's previous turn.
     fn undo(&mut self, seats: &[Seat]) -> Result<(), String>;
     /// The options that differ from the game's defaults, as `key=value` text.

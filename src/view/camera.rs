@@ -80,9 +80,11 @@ fn orbit(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
+    over_panel: Option<Res<super::game_panel::PointerOverPanel>>,
     time: Res<Time>,
 ) {
-    let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input());
+    let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
+        || over_panel.is_some_and(|over| over.0);
     let keyboard_busy = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
     let dt = time.delta_secs().min(0.1);
     for (mut orbit, mut transform) in &mut cameras {

@@ -2,12 +2,14 @@
 //! thinking, the move being built with exactly the builder's legal choices, hints, the
 //! move entry and the move list; and the keys that play.
 
+use super::analysis_panel::{AnalysisSection, MoveList};
 use super::board::HoveredCell;
 use super::move_builder::move_builder;
 use super::online_panel::{PanelState, online_section, seat_note};
-use super::review_panel::{ReviewPanel, judged_text, mark_colour};
+use super::review_panel::ReviewPanel;
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, colour32};
+use crate::analysis::LiveEvaluation;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
 use crate::online::{OnlineAction, OnlineGame};
@@ -23,6 +25,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<FocusMoveEntry>()
+        .init_resource::<PointerOverPanel>()
         .add_systems(EguiPrimaryContextPass, side_panel.run_if(in_state(InMatch)))
         .add_systems(Update, game_keys.run_if(in_state(Pause::Running)));
 }
@@ -43,7 +46,16 @@ struct Helpers<'w, 's> {
     review: Option<Res<'w, GameReview>>,
     start_review: MessageWriter<'w, StartReview>,
     stop_review: MessageWriter<'w, StopReview>,
+    live: Option<Res<'w, LiveEvaluation>>,
+    move_list_at: Local<'s, Option<(u64, u64)>>,
+    over_panel: ResMut<'w, PointerOverPanel>,
 }
+
+/// The pointer is over the side panel. egui does not count a panel drawn on the
+/// background layer as its own, so the camera asks this before the wheel zooms (else
+/// scrolling the move list zooms the board).
+#[derive(Resource, Default)]
+pub struct PointerOverPanel(pub bool);
 
 /// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
 #[derive(Resource, Default)]
@@ -77,6 +89,9 @@ fn side_panel(
         review,
         mut start_review,
         mut stop_review,
+        live,
+        mut move_list_at,
+        mut over_panel,
     } = helpers;
     // An online game that goes on is the server's: no hints, and no looking back.
     let live_online = game.is_online() && !game.is_over();
@@ -95,7 +110,7 @@ fn side_panel(
             .max_rect(ctx.viewport_rect()),
     );
     let palette = table.kind().max_players();
-    egui::Panel::right("side")
+    let panel = egui::Panel::right("side")
         .exact_size(310.0)
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
@@ -132,7 +147,7 @@ fn side_panel(
             ui.add_space(4.0);
             ui.strong(game.status_text());
             if !live_online {
-                travel_controls(ui, table, animating, &mut travel);
+                travel_controls(ui, &game, animating, &mut travel);
             }
             if let Some(online) = &online {
                 ui.separator();
@@ -199,6 +214,15 @@ fn side_panel(
             let review = review_any.as_deref().filter(|r| r.fits(&game));
             if !live_online {
                 ui.separator();
+                AnalysisSection {
+                    game: &game,
+                    live: live.as_deref(),
+                    settings: &settings,
+                    animating,
+                    travel: &mut travel,
+                }
+                .show(ui);
+                ui.separator();
                 // Open while a review runs: it may have been asked for from the result window.
                 let running = review.is_some_and(|r| r.is_running());
                 egui::CollapsingHeader::new("Review")
@@ -219,51 +243,32 @@ fn side_panel(
             }
             ui.separator();
             ui.label("Moves");
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    // The whole line: moves taken back are greyed; a click jumps to a move.
-                    let played = table.record().len();
-                    for (i, mv) in table.line().iter().enumerate() {
-                        let text = format!("{:>3}. {mv}", i + 1);
-                        let mut text = egui::RichText::new(text).monospace();
-                        if i + 1 == played {
-                            text = text.strong();
-                        } else if i >= played {
-                            text = text.weak();
-                        }
-                        let judged = review.and_then(|r| r.move_from(i));
-                        ui.horizontal(|ui| {
-                            let label = egui::Label::new(text).sense(egui::Sense::click());
-                            let mut clicked = ui.add(label).clicked();
-                            if let Some(judged) = judged
-                                && let Some(mark) = judged.mark
-                            {
-                                let symbol = egui::RichText::new(mark.symbol())
-                                    .monospace()
-                                    .strong()
-                                    .color(mark_colour(mark));
-                                let label = egui::Label::new(symbol).sense(egui::Sense::click());
-                                let response = ui.add(label).on_hover_text(judged_text(judged));
-                                clicked |= response.clicked();
-                            }
-                            if clicked && !animating {
-                                travel.write(Travel::GoTo(i + 1));
-                            }
-                        });
-                    }
-                });
+            MoveList {
+                game: &game,
+                review,
+                animating,
+                travel: &mut travel,
+                scrolled_to: &mut move_list_at,
+            }
+            .show(ui);
         });
+    let pointer_over = ctx
+        .pointer_hover_pos()
+        .is_some_and(|pointer| panel.response.rect.contains(pointer));
+    if over_panel.0 != pointer_over {
+        over_panel.0 = pointer_over;
+    }
     Ok(())
 }
 
 /// Undo, redo and a slider over the whole line; while looking back, the way on.
 fn travel_controls(
     ui: &mut egui::Ui,
-    table: &dyn Table,
+    game: &Match,
     animating: bool,
     travel: &mut MessageWriter<Travel>,
 ) {
+    let table = game.table.as_ref();
     let at = table.record().len();
     let length = table.line().len();
     ui.horizontal(|ui| {
@@ -291,12 +296,15 @@ fn travel_controls(
             }
         }
     });
-    if at < length {
+    // On the analysis board the later moves are a line kept, not a game waiting.
+    if at < length && !game.is_analysing() {
         ui.horizontal(|ui| {
             ui.label(format!("Looking back: {} later moves.", length - at));
             if ui
                 .add_enabled(!animating, egui::Button::new("Play on from here"))
-                .on_hover_text("Forget the later moves; bots play again")
+                .on_hover_text(
+                    "Forget the later moves and the side lines after this one; bots play again",
+                )
                 .clicked()
             {
                 travel.write(Travel::PlayOn);

@@ -4,6 +4,7 @@
 //!
 //! [`Match`]: crate::screens::Match
 
+mod analysis_panel;
 mod board;
 mod camera;
 mod game_panel;

@@ -8,6 +8,7 @@ use crate::screens::{NewGameForm, Screen, Seat, StartGame};
 use crate::table::GameKind;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use tabula_session::RatingSettings;
 use tabula_session::rules::{OptionInfo, OptionOrigin, OptionValues};
 
 pub fn plugin(app: &mut App) {
@@ -61,6 +62,7 @@ fn new_game_screen(
                     ui.end_row();
                 }
             });
+            rating_line(ui, &mut form, &settings, players);
             if let Some(error) = &form.error {
                 ui.colored_label(ERROR_COLOUR, error);
             }
@@ -268,6 +270,48 @@ fn number_control(
         };
         if changed {
             *value = number.to_string();
+        }
+    });
+}
+
+/// The player's rating in the chosen game and the level that fits it, which the bot seats
+/// can take with one click.
+fn rating_line(ui: &mut egui::Ui, form: &mut NewGameForm, settings: &Settings, players: usize) {
+    let rules = RatingSettings::built_in();
+    let Some(rating) = settings.ratings.get(form.kind.key()) else {
+        ui.weak(format!(
+            "Your {} rating starts with your first game against a bot level.",
+            form.kind.title()
+        ));
+        return;
+    };
+    let level = rules.suggested_level(form.kind, rating.rating);
+    let fits = Seat::Bot(level);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!(
+            "Your {} rating: {:.0} ({} {}). {} fits you best.",
+            form.kind.title(),
+            rating.rating,
+            rating.games,
+            if rating.games == 1 { "game" } else { "games" },
+            fits.label()
+        ))
+        .on_hover_text(
+            "Elo against the bot levels' measured strength (config/ratings.ron); every \
+             finished game of one person against bot levels counts",
+        );
+        let bots: Vec<usize> = (0..players)
+            .filter(|&seat| form.seats[seat].is_bot())
+            .collect();
+        let already = !bots.is_empty() && bots.iter().all(|&seat| form.seats[seat] == fits);
+        if !already && ui.button(format!("Play level {level}")).clicked() {
+            match bots.as_slice() {
+                // People only: the second seat becomes the bot.
+                [] => form.seats[1] = fits,
+                _ => bots
+                    .iter()
+                    .for_each(|&seat| form.seats[seat] = fits.clone()),
+            }
         }
     });
 }

@@ -169,7 +169,7 @@ fn export_window(
         .default_width(460.0)
         .open(&mut open)
         .show(ctx, |ui| {
-            let record = record_of(table, &game.seats).to_ron();
+            let record = record_of(table, game.game_seats()).to_ron();
             let moves = move_list(table);
             let position = table.position_string();
             for (what, text) in [

@@ -1,6 +1,7 @@
 //! Reactive rendering draws a frame only on input; while pieces move or a bot thinks,
 //! or a review runs, ask for frames.
 
+use crate::analysis::LiveEvaluation;
 use crate::bot::Thinking;
 use crate::online::{OnlineGame, OnlineWake};
 use crate::phase::{BoardShows, TurnPhase, phase_now};
@@ -52,7 +53,7 @@ fn keep_drawing_while_animating(
     board: Res<BoardShows>,
     phase: Option<Res<State<TurnPhase>>>,
     thinking: Option<Res<Thinking>>,
-    review: Option<Res<GameReview>>,
+    (review, live): (Option<Res<GameReview>>, Option<Res<LiveEvaluation>>),
     screen: Res<State<Screen>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -64,9 +65,11 @@ fn keep_drawing_while_animating(
         now == TurnPhase::Animating || phase.is_none_or(|phase| *phase.get() != now)
     });
     let reviewing_in_frames = review.is_some_and(|r| r.is_running() && r.runs_in_frames());
+    let evaluating_in_frames = live.is_some_and(|l| !l.shown.done && l.runs_in_frames());
     if pending
         || thinking.is_some()
         || reviewing_in_frames
+        || evaluating_in_frames
         || *screen.get() == Screen::Loading
         || screen.is_changed()
     {
@@ -88,10 +91,12 @@ fn wake_for_the_server(mut commands: Commands, proxy: Option<Res<EventLoopProxyW
 }
 
 /// While an online move has a time limit, a frame a second keeps its clock counting; while
-/// a review runs on a background task, four frames a second show its progress.
+/// a review or the analysis board's evaluation runs on a background task, four frames a
+/// second show its progress.
 fn tick_for_online_clocks(
     online: Option<Res<OnlineGame>>,
     review: Option<Res<GameReview>>,
+    live: Option<Res<LiveEvaluation>>,
     mut winit: ResMut<WinitSettings>,
 ) {
     if matches!(winit.focused_mode, UpdateMode::Continuous) {
@@ -104,7 +109,7 @@ fn tick_for_online_clocks(
             .game()
             .is_some_and(|game| game.state.deadline_ms.is_some() && !game.is_over())
     });
-    let reviewing = review.is_some_and(|r| r.is_running());
+    let reviewing = review.is_some_and(|r| r.is_running()) || live.is_some_and(|l| !l.shown.done);
     let wait = if reviewing {
         Duration::from_millis(250)
     } else {

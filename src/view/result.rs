@@ -1,5 +1,6 @@
 //! The result window over the finished board: who won, replay, review, new game, title.
 
+use crate::rating::RatingChange;
 use crate::review::StartReview;
 use crate::screens::{Match, Screen};
 use crate::turn::Travel;
@@ -30,8 +31,10 @@ fn result_window(
     mut next: ResMut<NextState<Screen>>,
     mut travel: MessageWriter<Travel>,
     mut review: MessageWriter<StartReview>,
+    rating: Option<Res<RatingChange>>,
 ) -> Result {
-    if closed.0 {
+    // A side line that ends on the analysis board is not the game's end.
+    if closed.0 || game.is_analysing() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -45,6 +48,14 @@ fn result_window(
         .show(ctx, |ui| {
             ui.heading(game.status_text());
             ui.label(format!("after {} moves", game.table.record().len()));
+            if let Some(change) = rating.filter(|change| change.game_id == game.id) {
+                let moved = change.after.rating - change.before.rating;
+                ui.label(format!(
+                    "Your {} rating: {:.0} ({moved:+.0})",
+                    game.table.kind().title(),
+                    change.after.rating
+                ));
+            }
             ui.horizontal(|ui| {
                 if ui
                     .button("Replay")

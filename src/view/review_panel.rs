@@ -52,7 +52,8 @@ impl ReviewPanel<'_, '_> {
     pub fn show(mut self, ui: &mut egui::Ui) {
         let table = self.game.table.as_ref();
         let fitting = self.review.filter(|r| r.fits(self.game));
-        let new_moves = fitting.map_or(0, |r| table.line().len() - r.line.len());
+        let main_line = table.as_match().main_line();
+        let new_moves = fitting.map_or(0, |r| main_line.len() - r.line.len());
         ui.horizontal(|ui| {
             let label = match (self.review, fitting) {
                 (None, _) => "Review the game".to_string(),
@@ -73,7 +74,7 @@ impl ReviewPanel<'_, '_> {
                 return;
             }
             if ui
-                .add_enabled(!table.line().is_empty(), egui::Button::new(label))
+                .add_enabled(!main_line.is_empty(), egui::Button::new(label))
                 .on_hover_text(format!(
                     "The bot (level {}, set in the menu) judges every position; moves that \
                      lowered their player's winning chance most are marked",
@@ -136,7 +137,7 @@ impl ReviewPanel<'_, '_> {
     /// The last move played and the next one, judged; a way to the better move's position.
     fn around_here(&mut self, ui: &mut egui::Ui, review: &GameReview) {
         let table = self.game.table.as_ref();
-        let at = table.record().len();
+        let at = table.as_match().main_line_ply();
         if let Some(last) = at.checked_sub(1).and_then(|ply| review.move_from(ply)) {
             ui.horizontal_wrapped(|ui| {
                 let text = format!(
@@ -156,7 +157,7 @@ impl ReviewPanel<'_, '_> {
                         .on_hover_text("Back one move: the bot's move shows on the board in violet")
                         .clicked()
                 {
-                    self.travel.write(Travel::GoTo(at - 1));
+                    self.travel.write(Travel::MainLine(at - 1));
                 }
             });
         }
@@ -255,7 +256,7 @@ impl ReviewPanel<'_, '_> {
             }
         }
         // Where the board is, unless it is at a move played after the review.
-        let at = table.record().len();
+        let at = table.as_match().main_line_ply();
         if at < positions {
             painter.line_segment(
                 [
@@ -292,7 +293,7 @@ impl ReviewPanel<'_, '_> {
         {
             let ply = ply_at(pointer.x);
             if ply != at {
-                self.travel.write(Travel::GoTo(ply));
+                self.travel.write(Travel::MainLine(ply));
             }
         }
     }

@@ -592,6 +592,34 @@ impl<G: Knowledge> Search<G> {
             .or_else(|| self.position.random_move(&mut self.rng))
     }
 
+    /// The line the search expects: its own move, then at each node the reply it searched
+    /// most (a proved win for the seat to move first) while that reply has been visited at
+    /// least `min_visits` times; `max` moves at most.
+    pub fn principal_line(&self, max: usize, min_visits: u32) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut at = self.chosen_root_child();
+        while let Some(node) = at.map(|n| &self.nodes[n as usize]) {
+            let enough = line.is_empty() || node.visits >= min_visits;
+            if line.len() >= max || !enough {
+                break;
+            }
+            line.push(node.mv.clone().expect("a child has a move"));
+            let mover = node.to_move;
+            let children = &node.children;
+            let proved_win = children
+                .iter()
+                .copied()
+                .find(|&c| self.nodes[c as usize].proof == Some(Proof::Win(mover)));
+            at = proved_win.or_else(|| {
+                children
+                    .iter()
+                    .copied()
+                    .max_by_key(|&c| self.nodes[c as usize].visits)
+            });
+        }
+        line
+    }
+
     /// The root's result when it is proved or the game is over there (without the solver a
     /// kept tree's root is never proved, even at the end of the game).
     fn settled(&self) -> Option<Proof> {

@@ -358,3 +358,25 @@ fn a_studied_move_is_searched_however_little_the_search_chose_it() {
     let (_, enough) = search.study(&other, 10_000, 10).unwrap();
     assert!(!enough);
 }
+
+#[test]
+fn the_principal_line_is_legal_and_starts_with_the_move_to_play() {
+    let game = start::<Adomoc>(&[]);
+    let mut search = Search::new(game.clone(), MctsConfig::default(), 35);
+    search.think(Budget::iterations(3000));
+    let line = search.principal_line(8, 8);
+    assert!(
+        line.len() >= 2,
+        "3,000 iterations see past the first move: {line:?}"
+    );
+    assert!(line.len() <= 8);
+    assert_eq!(Some(line[0]), search.best_move());
+    let mut position = game;
+    for mv in &line {
+        position.check_move(mv).unwrap();
+        position.play_unchecked(mv);
+    }
+    // Past the searched tree the line stops rather than guess.
+    assert_eq!(search.principal_line(8, u32::MAX).len(), 1);
+    assert!(search.principal_line(0, 1).is_empty());
+}

@@ -1,7 +1,7 @@
 //! [`AnyMatch`]: a match of whichever game, in text, for code that does not care which
 //! game it holds (records, the terminal's commands, the server).
 
-use crate::{GameKind, Match, Seat, Thinker, thinker_for, with_game};
+use crate::{GameKind, Match, MoveTree, NodeId, Seat, Thinker, Variation, thinker_for, with_game};
 use std::any::Any;
 use tabula_bot::{BotSpec, Knowledge};
 use tabula_rules::{Game, Player, Status};
@@ -63,6 +63,34 @@ pub trait AnyMatch: Send + Sync + Any {
     ) -> Box<dyn Thinker>;
     /// A copy of the whole match, line and all.
     fn boxed_clone(&self) -> Box<dyn AnyMatch>;
+    /// Every move kept: the main line (the game) and its variations.
+    fn tree(&self) -> &MoveTree;
+    /// The tree's node of each move of the line.
+    fn path(&self) -> &[NodeId];
+    /// The tree's node of the position now.
+    fn node(&self) -> NodeId;
+    /// Whether a move that leaves the line starts a variation (an analysis board).
+    fn is_exploring(&self) -> bool;
+    fn set_exploring(&mut self, exploring: bool);
+    /// Whether the line shown is the main line.
+    fn on_main_line(&self) -> bool;
+    /// Goes to the position after `node`, along the line through it.
+    fn go_to_node(&mut self, node: NodeId) -> Result<(), String>;
+    /// Leaves the variation the position is in, for where it left its line.
+    fn return_from_variation(&mut self) -> Result<(), String>;
+    /// Makes the variation holding `node` the line it left; false on the main line.
+    fn promote(&mut self, node: NodeId) -> bool;
+    /// Deletes a variation from `node` on; never the main line.
+    fn delete_variation(&mut self, node: NodeId) -> Result<(), String>;
+    fn main_line(&self) -> Vec<String>;
+    fn variations(&self) -> Vec<Variation>;
+    /// The position's ply on the main line, or where its variation leaves the main line.
+    fn main_line_ply(&self) -> usize;
+    /// The main line's result in words, when it ends the game.
+    fn main_line_result(&self) -> Option<String>;
+    /// Adds a record's variations, checked by the rules; the position goes to the end of
+    /// the main line.
+    fn add_variations(&mut self, variations: &[Variation]) -> Result<(), String>;
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }
 
@@ -193,6 +221,66 @@ impl<G: Knowledge> AnyMatch for Match<G> {
 
     fn boxed_clone(&self) -> Box<dyn AnyMatch> {
         Box::new(self.clone())
+    }
+
+    fn tree(&self) -> &MoveTree {
+        Match::tree(self)
+    }
+
+    fn path(&self) -> &[NodeId] {
+        Match::path(self)
+    }
+
+    fn node(&self) -> NodeId {
+        Match::node(self)
+    }
+
+    fn is_exploring(&self) -> bool {
+        Match::is_exploring(self)
+    }
+
+    fn set_exploring(&mut self, exploring: bool) {
+        Match::set_exploring(self, exploring)
+    }
+
+    fn on_main_line(&self) -> bool {
+        Match::on_main_line(self)
+    }
+
+    fn go_to_node(&mut self, node: NodeId) -> Result<(), String> {
+        Match::go_to_node(self, node)
+    }
+
+    fn return_from_variation(&mut self) -> Result<(), String> {
+        Match::return_from_variation(self)
+    }
+
+    fn promote(&mut self, node: NodeId) -> bool {
+        Match::promote(self, node)
+    }
+
+    fn delete_variation(&mut self, node: NodeId) -> Result<(), String> {
+        Match::delete_variation(self, node)
+    }
+
+    fn main_line(&self) -> Vec<String> {
+        Match::main_line(self)
+    }
+
+    fn variations(&self) -> Vec<Variation> {
+        Match::variations(self)
+    }
+
+    fn main_line_ply(&self) -> usize {
+        Match::main_line_ply(self)
+    }
+
+    fn main_line_result(&self) -> Option<String> {
+        Match::main_line_result(self)
+    }
+
+    fn add_variations(&mut self, variations: &[Variation]) -> Result<(), String> {
+        Match::add_variations(self, variations)
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn Any> {

@@ -2,19 +2,28 @@
 
 use crate::Seat;
 use crate::options::{changed_settings, options_from};
+use crate::tree::{MoveTree, NodeId, Variation};
+use tabula_rules::text::quoted;
 use tabula_rules::{Game, MoveBuilder, Status};
 
 /// A step of a game's move builder.
 pub type StepOf<G> = <<G as Game>::Builder as MoveBuilder<G>>::Step;
 
 /// A game in progress: the position, every move of its line (the moves played and, after
-/// them, the moves taken back and not yet replayed), the position before each move, and
-/// the move being built step by step.
+/// them, the moves taken back and not yet replayed), the position before each move, the
+/// side lines explored, and the move being built step by step.
 #[derive(Clone, Debug)]
 pub struct Match<G: Game> {
     game: G,
     /// Every move of the line in notation, including those taken back and not replayed.
     line: Vec<String>,
+    /// The tree's node of each move of `line`.
+    path: Vec<NodeId>,
+    /// Every move kept: the main line (the game) and its variations.
+    tree: MoveTree,
+    /// Whether a move that leaves the line starts a variation (an analysis board) rather
+    /// than replacing the moves after it (a game).
+    exploring: bool,
     /// The position before each move played: `before[i]` is the position after `i` moves.
     before: Vec<G>,
     /// Whether the game started from a position string rather than the options' start.
@@ -47,6 +56,9 @@ impl<G: Game> Match<G> {
             builder: game.builder(),
             game,
             line: Vec::new(),
+            path: Vec::new(),
+            tree: MoveTree::new(),
+            exploring: false,
             before: Vec::new(),
             set_up: false,
             revision: 0,
@@ -116,19 +128,204 @@ impl<G: Game> Match<G> {
     }
 
     /// Checks and plays a move, returning its events. Replaying the next move of the line
-    /// keeps the moves after it; any other move starts a new line from here.
+    /// keeps the moves after it, and so does a move the tree holds (its line is followed).
+    /// Any other move starts a variation when exploring, and otherwise takes the place of
+    /// the moves after this position.
     pub fn play(&mut self, mv: &G::Move) -> Result<Vec<G::Event>, String> {
         let text = self.game.format_move(mv);
         let before = self.game.clone();
         let events = self.game.apply(mv).map_err(|e| e.to_string())?;
         let ply = self.before.len();
         if self.line.get(ply) != Some(&text) {
-            self.line.truncate(ply);
-            self.line.push(text);
+            let parent = self.node_after(ply);
+            let node = match self.path.get(ply) {
+                Some(&old) if !self.exploring => self.tree.replace(old, &text),
+                _ => self.tree.add(parent, &text, false),
+            };
+            self.follow(node);
         }
         self.before.push(before);
         self.changed();
         Ok(events)
+    }
+
+    /// The tree of every move kept: the main line and its variations.
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+
+    /// The tree's node of each move of the line.
+    pub fn path(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    /// The tree's node of the position now ([`MoveTree::START`] before any move).
+    pub fn node(&self) -> NodeId {
+        self.node_after(self.ply())
+    }
+
+    /// Whether a move that leaves the line starts a variation instead of replacing it.
+    pub fn is_exploring(&self) -> bool {
+        self.exploring
+    }
+
+    /// Searches begun for the other way of playing are stale: the revision changes.
+    pub fn set_exploring(&mut self, exploring: bool) {
+        if self.exploring != exploring {
+            self.exploring = exploring;
+            self.revision += 1;
+        }
+    }
+
+    /// Whether the line shown is the game's own (the main line), not a variation.
+    pub fn on_main_line(&self) -> bool {
+        self.path
+            .last()
+            .is_none_or(|&last| self.tree.is_main_line(last))
+    }
+
+    /// Goes to the position after `node`, along the line through it.
+    pub fn go_to_node(&mut self, node: NodeId) -> Result<(), String> {
+        if !self.tree.contains(node) {
+            return Err("that move is no longer kept".to_string());
+        }
+        let path = self.tree.line_through(node);
+        let shared = self
+            .path
+            .iter()
+            .zip(&path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.go_to(shared.min(self.ply()))?;
+        self.line = self.tree.texts(&path);
+        self.path = path;
+        self.go_to(self.tree.path_to(node).len())
+    }
+
+    /// Leaves the variation the position is in for the line it left, at the position
+    /// where it left it.
+    pub fn return_from_variation(&mut self) -> Result<(), String> {
+        let start = self
+            .tree
+            .variation_start(self.node())
+            .ok_or("this is the main line")?;
+        // The line through the move before the variation follows the line it left.
+        self.go_to_node(self.tree.parent(start).unwrap_or(MoveTree::START))
+    }
+
+    /// Makes the variation holding `node` the line it left; false on the main line.
+    pub fn promote(&mut self, node: NodeId) -> bool {
+        let promoted = self.tree.contains(node) && self.tree.promote(node);
+        if promoted {
+            self.revision += 1;
+        }
+        promoted
+    }
+
+    /// Deletes a variation from `node` on. The main line (the game) is kept: that is
+    /// for [`Match::discard_later_moves`].
+    pub fn delete_variation(&mut self, node: NodeId) -> Result<(), String> {
+        if !self.tree.contains(node) || node == MoveTree::START {
+            return Err("that move is no longer kept".to_string());
+        }
+        if self.tree.is_main_line(node) {
+            return Err("the main line is the game itself and is not deleted".to_string());
+        }
+        if let Some(at) = self.path.iter().position(|&n| n == node) {
+            if self.ply() > at {
+                self.go_to(at)?;
+            }
+            self.tree.delete(node);
+            self.follow(self.node());
+        } else {
+            self.tree.delete(node);
+        }
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// The main line's moves in notation.
+    pub fn main_line(&self) -> Vec<String> {
+        self.tree.texts(&self.tree.main_line())
+    }
+
+    /// The side lines, as a record keeps them.
+    pub fn variations(&self) -> Vec<Variation> {
+        self.tree.variations()
+    }
+
+    /// How far along the main line the position is: its ply there, or where the variation
+    /// holding it leaves the main line.
+    pub fn main_line_ply(&self) -> usize {
+        self.path[..self.ply()]
+            .iter()
+            .position(|&node| !self.tree.is_main_line(node))
+            .unwrap_or(self.ply())
+    }
+
+    /// The main line's result in words, when it ends the game.
+    pub fn main_line_result(&self) -> Option<String> {
+        let end = self
+            .tree
+            .main_line()
+            .last()
+            .copied()
+            .unwrap_or(MoveTree::START);
+        let result = |game: &Match<G>| game.status().is_over().then(|| game.status_text());
+        if self.node() == end {
+            return result(self);
+        }
+        let mut there = self.clone();
+        there.go_to_node(end).ok()?;
+        result(&there)
+    }
+
+    /// Adds a record's variations to the main line, every move checked by the rules. The
+    /// position is left at the end of the main line.
+    pub fn add_variations(&mut self, variations: &[Variation]) -> Result<(), String> {
+        let main = self.main_line();
+        let shape = MoveTree::from_record(&main, variations)?;
+        let exploring = self.exploring;
+        self.exploring = true;
+        // Each move of the record's tree, and the node it became here.
+        let mut placed = std::collections::HashMap::from([(MoveTree::START, MoveTree::START)]);
+        let mut added = Ok(());
+        for row in shape.rows() {
+            let parent = placed[&shape.parent(row.node).unwrap_or(MoveTree::START)];
+            let text = shape.text(row.node);
+            added = self.go_to_node(parent).and_then(|()| {
+                let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
+                self.play(&mv).map(|_| ())
+            });
+            if let Err(e) = &added {
+                added = Err(format!("move {} ({}): {e}", row.ply, quoted(text)));
+                break;
+            }
+            placed.insert(row.node, self.node());
+        }
+        self.exploring = exploring;
+        let end = self
+            .tree
+            .main_line()
+            .last()
+            .copied()
+            .unwrap_or(MoveTree::START);
+        self.go_to_node(end)?;
+        added
+    }
+
+    /// Makes the line through `node` the line, keeping the position.
+    fn follow(&mut self, node: NodeId) {
+        self.path = self.tree.line_through(node);
+        self.line = self.tree.texts(&self.path);
+    }
+
+    /// The tree's node after `ply` moves of the line.
+    fn node_after(&self, ply: usize) -> NodeId {
+        match ply {
+            0 => MoveTree::START,
+            _ => self.path[ply - 1],
+        }
     }
 
     /// Reads and plays a move written in notation.
@@ -169,10 +366,16 @@ impl<G: Game> Match<G> {
         replayed
     }
 
-    /// Forgets the moves after this position.
+    /// Forgets the moves after this position, with every side line that leaves from here
+    /// on: a game that goes on from here has no later moves yet.
     pub fn discard_later_moves(&mut self) {
         if self.is_looking_back() {
-            self.line.truncate(self.before.len());
+            let ply = self.before.len();
+            for later in self.tree.children(self.node()).to_vec() {
+                self.tree.delete(later);
+            }
+            self.path.truncate(ply);
+            self.line.truncate(ply);
             self.changed();
         }
     }

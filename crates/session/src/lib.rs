@@ -19,21 +19,25 @@ mod any_match;
 mod game_match;
 mod games;
 pub mod options;
+pub mod rating;
 mod record;
 pub mod review;
 mod seat;
 #[doc(hidden)]
 pub mod testing;
 mod thinker;
+mod tree;
 
 pub use any_match::{AnyMatch, match_at, new_match};
 pub use game_match::{Match, StepOf};
 pub use games::{GameKind, unknown_game};
 pub use options::Settings;
+pub use rating::{RatedGame, Rating, RatingSettings};
 pub use record::{Loaded, RECORD_FORMAT, Record, import_moves};
 pub use review::{Evaluation, Mark, MoveReview, PlayerSummary, Review, ReviewSettings};
 pub use seat::{Seat, split_specs};
 pub use thinker::{Thinker, thinker_for};
+pub use tree::{MoveTree, NodeId, TreeRow, Variation};
 
 /// The rules crate, so front ends and [`with_game!`] name the games' types through here.
 pub use tabula_rules as rules;

@@ -3,12 +3,13 @@
 //! record that loads is a legal game; anything else is an error naming the line, field or
 //! move that is wrong.
 
-use crate::{AnyMatch, GameKind, Seat, match_at, new_match};
+use crate::{AnyMatch, GameKind, Seat, Variation, match_at, new_match};
 use serde::{Deserialize, Serialize};
 use tabula_rules::text::{quoted, shown_line};
 
-/// The version written in every record; a newer one is refused with a clear message.
-pub const RECORD_FORMAT: u32 = 1;
+/// The newest format: 2 added `variations`. A record without variations is written as
+/// format 1, which earlier versions read; a newer format is refused with a clear message.
+pub const RECORD_FORMAT: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -26,15 +27,18 @@ pub struct Record {
     /// `human`, `level:N`, a bot spec or `remote` for each seat.
     #[serde(default)]
     pub seats: Vec<String>,
-    /// The whole line in notation, including moves taken back and not replayed.
+    /// The main line in notation, including moves taken back and not replayed.
     pub moves: Vec<String>,
-    /// How many of `moves` had been played (the position the game was left at); all of
-    /// them when absent.
+    /// How many of `moves` had been played (the position the game was left at, or where
+    /// the variation it was left in leaves the main line); all of them when absent.
     #[serde(default)]
     pub at: Option<usize>,
-    /// How the line ends, in words, when it ends the game.
+    /// How the main line ends, in words, when it ends the game.
     #[serde(default)]
     pub result: Option<String>,
+    /// Side lines explored on an analysis board (format 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Variation>,
 }
 
 /// A record read back: the game at the position it was left at, and its seats.
@@ -45,15 +49,23 @@ pub struct Loaded {
 
 impl Record {
     pub fn of(game: &dyn AnyMatch, seats: &[Seat]) -> Record {
+        let moves = game.main_line();
+        let at = game.main_line_ply();
+        let variations = game.variations();
         Record {
-            tabula_record: RECORD_FORMAT,
+            tabula_record: if variations.is_empty() {
+                1
+            } else {
+                RECORD_FORMAT
+            },
             game: game.kind().key().to_string(),
             options: game.settings(),
             start: game.start_position(),
             seats: seats.iter().map(Seat::name).collect(),
-            moves: game.line().to_vec(),
-            at: (game.record().len() < game.line().len()).then_some(game.record().len()),
-            result: line_result(game),
+            at: (at < moves.len()).then_some(at),
+            moves,
+            result: game.main_line_result(),
+            variations,
         }
     }
 
@@ -76,11 +88,16 @@ impl Record {
                 place.line, place.col, e.code
             ))
         })?;
-        if record.tabula_record != RECORD_FORMAT {
+        if !(1..=RECORD_FORMAT).contains(&record.tabula_record) {
             return Err(format!(
-                "tabula_record: this is format {}, and this version of Tabula reads format {RECORD_FORMAT}",
+                "tabula_record: this is format {}, and this version of Tabula reads formats 1 to {RECORD_FORMAT}",
                 record.tabula_record
             ));
+        }
+        if record.tabula_record < 2 && !record.variations.is_empty() {
+            return Err(
+                "variations: format 1 has no variations (they came in format 2)".to_string(),
+            );
         }
         Ok(record)
     }
@@ -103,11 +120,15 @@ impl Record {
         })?;
         play_all(game.as_mut(), &self.moves).map_err(|e| format!("moves: {e}"))?;
         // The result's wording may change between versions; whether the game is over may not.
-        if let (Some(said), None) = (&self.result, line_result(game.as_ref())) {
+        if let (Some(said), None) = (&self.result, game.main_line_result()) {
             return Err(format!(
                 "result: the record says {said_q}, but after its moves the game goes on",
                 said_q = quoted(said)
             ));
+        }
+        if !self.variations.is_empty() {
+            game.add_variations(&self.variations)
+                .map_err(|e| format!("variations: {e}"))?;
         }
         if let Some(at) = self.at {
             game.go_to(at)
@@ -151,14 +172,9 @@ impl Record {
             moves,
             at: None,
             result: None,
+            variations: Vec::new(),
         })
     }
-}
-
-/// The result in words when the whole line has been played and it ends the game.
-fn line_result(game: &dyn AnyMatch) -> Option<String> {
-    (game.record().len() == game.line().len() && game.status().is_over())
-        .then(|| game.status_text())
 }
 
 /// Plays moves in notation in order; an error names the move by number and text.

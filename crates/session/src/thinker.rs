@@ -38,6 +38,11 @@ pub trait Thinker: Send + Sync + std::any::Any {
     ) -> Option<(Vec<f64>, bool)> {
         None
     }
+    /// The line the search expects from here in notation, `max` moves at most (empty for
+    /// a thinker that does not search).
+    fn best_line(&self, _max: usize) -> Vec<String> {
+        Vec::new()
+    }
     /// Moves the root to after `text` (the move just played), keeping the tree under it.
     fn advance(&mut self, _text: &str) {}
     /// The nodes the search holds (more than one when a kept tree is reused).
@@ -146,6 +151,18 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
         let players = self.search.position().num_players();
         let (chances, enough) = self.search.study(&mv, visits, iterations)?;
         Some((chances[..players].to_vec(), enough))
+    }
+
+    fn best_line(&self, max: usize) -> Vec<String> {
+        // A move seen a handful of times is noise, not a line.
+        const MIN_VISITS: u32 = 8;
+        let mut position = self.search.position().clone();
+        let mut line = Vec::new();
+        for mv in self.search.principal_line(max, MIN_VISITS) {
+            line.push(position.format_move(&mv));
+            position.play_unchecked(&mv);
+        }
+        line
     }
 
     fn advance(&mut self, text: &str) {

@@ -89,8 +89,9 @@ pub struct Review {
 }
 
 impl Review {
-    /// A review of `game`'s whole line (a player looking back at an earlier move wants the
-    /// whole game judged), by `spec`, with `settings`' thresholds. `game` is not changed.
+    /// A review of `game`'s whole main line (a player looking back at an earlier move or
+    /// exploring a variation wants the whole game judged), by `spec`, with `settings`'
+    /// thresholds. `game` is not changed.
     pub fn new(
         game: &dyn AnyMatch,
         spec: BotSpec,
@@ -98,8 +99,10 @@ impl Review {
         seed: u64,
     ) -> Result<Review, String> {
         let spec = require_search(spec)?;
-        let moves = game.line().to_vec();
+        let moves = game.main_line();
         let mut copy = game.boxed_clone();
+        let end = copy.tree().main_line().last().copied();
+        copy.go_to_node(end.unwrap_or(crate::MoveTree::START))?;
         copy.go_to(0)?;
         let mut movers = Vec::with_capacity(moves.len());
         let mut positions = Vec::with_capacity(moves.len() + 1);

@@ -1,0 +1,144 @@
+//! The rating against the bots in the headless app: a win against a bot level raises the
+//! game's rating and a loss lowers it, each game counts once, and a game the analysis board
+//! was opened in before its end is not rated.
+
+mod common;
+
+use bevy::prelude::*;
+use common::{headless_app, settle, start};
+use tabula::bot::BotRunner;
+use tabula::config::Settings;
+use tabula::rating::RatingChange;
+use tabula::screens::{Match, Seat};
+use tabula::storage::Storage;
+use tabula::table::GameKind;
+use tabula::turn::{PlayerInput, Travel};
+use tabula_bot::BotSpec;
+use tabula_session::rules::Status;
+use tabula_session::{AnyMatch, new_match};
+
+/// A move that wins at once for the seat to move, if there is one.
+fn winning_move(game: &dyn AnyMatch) -> Option<String> {
+    let mover = game.to_move();
+    let (moves, _) = game.legal_moves(2_000);
+    moves.into_iter().find(|text| {
+        let mut after = game.boxed_clone();
+        after.play_notation(text).is_ok()
+            && matches!(after.status(), Status::Win { winner, .. } if winner.index() == mover)
+    })
+}
+
+/// Random Adaptoid moves up to a position where the seat to move wins at once.
+fn moves_to_a_win_in_one() -> (Vec<String>, String) {
+    for seed in 0.. {
+        let mut game = new_match(GameKind::Adaptoid, &[]).unwrap();
+        for ply in 0..200u64 {
+            if game.status().is_over() {
+                break;
+            }
+            if let Some(win) = winning_move(game.as_ref()) {
+                return (game.record().to_vec(), win);
+            }
+            let text = game
+                .thinker(&BotSpec::Random, seed * 1000 + ply)
+                .best_move()
+                .unwrap();
+            game.play_notation(&text).unwrap();
+        }
+    }
+    unreachable!()
+}
+
+/// Two people play `moves`; then the seat to move is `mover` and the other a level-1 bot.
+fn game_before_the_end(moves: &[String], mover: Seat) -> App {
+    let mut app = headless_app(BotRunner::Background, Storage::default());
+    start(&mut app, GameKind::Adaptoid, vec![Seat::Human, Seat::Human]);
+    for text in moves {
+        app.world_mut()
+            .write_message(PlayerInput::Notation(text.clone()));
+        app.update();
+        settle(&mut app);
+    }
+    let mut game = app.world_mut().resource_mut::<Match>();
+    let to_move = game.table.to_move();
+    let other = if mover == Seat::Human {
+        Seat::Bot(1)
+    } else {
+        Seat::Human
+    };
+    game.seats = vec![other.clone(), other];
+    game.seats[to_move] = mover;
+    app.update();
+    app
+}
+
+fn rating(app: &App) -> Option<tabula_session::Rating> {
+    app.world()
+        .resource::<Settings>()
+        .ratings
+        .get("adaptoid")
+        .copied()
+}
+
+fn run_until_over(app: &mut App) {
+    for _ in 0..5_000 {
+        if app.world().resource::<Match>().is_over() {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    settle(app);
+    app.update();
+}
+
+#[test]
+fn a_win_against_a_bot_raises_the_rating_once() {
+    let (moves, win) = moves_to_a_win_in_one();
+    let mut app = game_before_the_end(&moves, Seat::Human);
+    assert_eq!(rating(&app), None);
+    app.world_mut().write_message(PlayerInput::Notation(win));
+    app.update();
+    run_until_over(&mut app);
+    let after = rating(&app).expect("the win is rated");
+    assert!(after.rating > 1000.0, "{after:?}");
+    assert_eq!(after.games, 1);
+    let change = *app.world().resource::<RatingChange>();
+    assert_eq!(change.after, after);
+    assert_eq!(change.before.rating, 1000.0);
+    // Looking back and replaying the last move ends the game again: it is not rated twice.
+    app.world_mut().write_message(Travel::Undo);
+    app.update();
+    settle(&mut app);
+    assert!(!app.world().resource::<Match>().is_over());
+    app.world_mut().write_message(Travel::Redo);
+    app.update();
+    run_until_over(&mut app);
+    assert!(app.world().resource::<Match>().is_over());
+    assert_eq!(rating(&app), Some(after));
+}
+
+#[test]
+fn a_loss_against_a_bot_lowers_the_rating() {
+    let (moves, _) = moves_to_a_win_in_one();
+    // The bot has the move, and every level takes a win in one.
+    let mut app = game_before_the_end(&moves, Seat::Bot(1));
+    run_until_over(&mut app);
+    let after = rating(&app).expect("the loss is rated");
+    assert!(after.rating < 1000.0, "{after:?}");
+}
+
+#[test]
+fn a_game_analysed_before_its_end_is_not_rated() {
+    let (moves, win) = moves_to_a_win_in_one();
+    let mut app = game_before_the_end(&moves, Seat::Human);
+    app.world_mut().write_message(Travel::Analyse(true));
+    app.update();
+    app.world_mut().write_message(Travel::Analyse(false));
+    app.update();
+    settle(&mut app);
+    app.world_mut().write_message(PlayerInput::Notation(win));
+    app.update();
+    run_until_over(&mut app);
+    assert_eq!(rating(&app), None);
+}
