@@ -1,7 +1,8 @@
 //! The player's rating against the bots, one for each game, kept with the settings: every
 //! game of one person against bot levels that ends on the board moves it (Elo against the
 //! levels' ratings in `config/ratings.ron`; `tabula_session::rating`). A game counts once,
-//! and not when the analysis board was opened before it ended.
+//! when it ends after a move played since it came to the table, and not when the analysis
+//! board was opened before it ended.
 
 use crate::config::Settings;
 use crate::screens::{InMatch, Match};
@@ -46,8 +47,13 @@ fn rate_finished_games(
         seen.going_on = Some(game.id);
         return;
     }
-    // Only a game seen going on ends here: a finished game loaded is not rated again.
-    if seen.going_on != Some(game.id) || game.is_analysing() || game.helped_by_analysis() {
+    // Only a game seen going on that ends after a move played here: a finished game
+    // loaded, looked back at and replayed is not rated again.
+    if seen.going_on != Some(game.id)
+        || game.is_analysing()
+        || game.helped_by_analysis()
+        || !game.played_on_here()
+    {
         return;
     }
     seen.going_on = None;

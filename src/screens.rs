@@ -49,6 +49,9 @@ pub struct Match {
     analysis_seats: Option<Vec<Seat>>,
     /// The analysis board was opened while the game went on: it is not rated.
     analysed_while_going_on: bool,
+    /// The main line's length when the game came to the table: a game is rated only when
+    /// it ends after a move played here, not by replaying a finished game loaded.
+    main_line_at_start: usize,
 }
 
 impl Match {
@@ -56,6 +59,7 @@ impl Match {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Match {
+            main_line_at_start: table.as_match().main_line().len(),
             table,
             seats,
             id,
@@ -68,6 +72,11 @@ impl Match {
     /// Whether the analysis board was opened before the game ended.
     pub fn helped_by_analysis(&self) -> bool {
         self.analysed_while_going_on
+    }
+
+    /// Whether moves were played here past the main line the game came with.
+    pub fn played_on_here(&self) -> bool {
+        self.table.as_match().main_line().len() > self.main_line_at_start
     }
 
     /// Whether the game is on the analysis board: moves for either side, made into
@@ -88,8 +97,11 @@ impl Match {
             return Ok(());
         }
         if on {
-            if self.is_online() && !self.is_over() {
-                return Err("an online game is analysed once it is over".to_string());
+            if self.is_online() {
+                return Err(
+                    "an online game is the server's: save it and load the record to analyse it"
+                        .to_string(),
+                );
             }
             self.analysed_while_going_on |= !self.is_over();
             let people = vec![Seat::Human; self.seats.len()];
@@ -126,7 +138,7 @@ impl Match {
     /// Whether someone elsewhere plays in this game: an online game, whose line the
     /// server keeps.
     pub fn is_online(&self) -> bool {
-        self.seats.contains(&Seat::Remote)
+        self.game_seats().contains(&Seat::Remote)
     }
 
     /// Whether a player elsewhere has the turn in a game that goes on.

@@ -171,6 +171,11 @@ fn travel(
         }),
         Travel::ToNode(node) => table.change_match(&mut |game| game.go_to_node(node)),
         Travel::LeaveVariation => table.change_match(&mut |game| game.return_from_variation()),
+        // Side lines are reshaped on the analysis board only: in a game, promoting one
+        // would leave the game going on in a side line.
+        Travel::Promote(_) | Travel::DeleteVariation(_) if !table.as_match().is_exploring() => {
+            Err("open the analysis board to change side lines".to_string())
+        }
         Travel::Promote(node) => table.change_match(&mut |game| {
             game.promote(node);
             Ok(())

@@ -208,3 +208,43 @@ fn a_review_outlives_a_side_line() {
     assert!(review.fits(game(&app)));
     assert_eq!(review.shown.moves.len(), 6);
 }
+
+/// Side lines are reshaped only on the analysis board: in a game, promoting one would
+/// leave the game going on in a side line.
+#[test]
+fn side_lines_are_not_promoted_or_deleted_outside_the_analysis_board() {
+    let mut app = headless_app(BotRunner::Background, Storage::default());
+    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Human]);
+    for seed in 0..4 {
+        play_random(&mut app, seed);
+    }
+    let main = game(&app).table.line().to_vec();
+    app.world_mut().write_message(Travel::Analyse(true));
+    app.update();
+    app.world_mut().write_message(Travel::GoTo(2));
+    app.update();
+    settle(&mut app);
+    let side = another_move(&app, 2);
+    app.world_mut().write_message(PlayerInput::Notation(side));
+    app.update();
+    settle(&mut app);
+    let node = game(&app).table.as_match().node();
+    app.world_mut().write_message(Travel::Analyse(false));
+    app.update();
+    settle(&mut app);
+    for travel in [Travel::Promote(node), Travel::DeleteVariation(node)] {
+        app.world_mut().write_message(travel);
+        app.update();
+        settle(&mut app);
+        let table = &game(&app).table;
+        assert_eq!(table.as_match().main_line(), main);
+        assert_eq!(table.as_match().variations().len(), 1);
+        assert_eq!(
+            app.world()
+                .resource::<tabula::turn::TurnMessage>()
+                .0
+                .as_deref(),
+            Some("open the analysis board to change side lines")
+        );
+    }
+}

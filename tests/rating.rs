@@ -142,3 +142,36 @@ fn a_game_analysed_before_its_end_is_not_rated() {
     run_until_over(&mut app);
     assert_eq!(rating(&app), None);
 }
+
+/// A finished game loaded from its record, looked back at and replayed to its end, is not
+/// rated: its last move was not played here.
+#[test]
+fn a_finished_game_loaded_and_replayed_is_not_rated() {
+    let (mut moves, win) = moves_to_a_win_in_one();
+    let mut game = new_match(GameKind::Adaptoid, &[]).unwrap();
+    for text in &moves {
+        game.play_notation(text).unwrap();
+    }
+    // The person has the winning move; the other seat is a bot.
+    let mut seats = vec![Seat::Bot(1), Seat::Bot(1)];
+    seats[game.to_move()] = Seat::Human;
+    game.play_notation(&win).unwrap();
+    moves.push(win);
+    let record = tabula_session::Record::of(game.as_ref(), &seats);
+    let mut app = headless_app(BotRunner::Background, Storage::default());
+    app.world_mut()
+        .write_message(tabula::saving::LoadRecord(record));
+    app.update();
+    app.update();
+    settle(&mut app);
+    assert!(app.world().resource::<Match>().is_over());
+    app.world_mut().write_message(Travel::GoTo(moves.len() - 1));
+    app.update();
+    settle(&mut app);
+    assert!(!app.world().resource::<Match>().is_over());
+    app.world_mut().write_message(Travel::Redo);
+    app.update();
+    run_until_over(&mut app);
+    assert!(app.world().resource::<Match>().is_over());
+    assert_eq!(rating(&app), None);
+}

@@ -20,6 +20,11 @@ const demos = requested.length
   : ["absorption:8:3", "adamas:10:3", "adaptoid:10:3", "adomoc:12:3"];
 const seats = process.env.TABULA_TEST_SEATS ?? "human,2";
 const demoTimeout = Number(process.env.TABULA_TEST_TIMEOUT_MS ?? 300_000);
+// TABULA_TEST_REVIEW=LEVEL: after each demo, review the game at that level and open the
+// analysis board; the review's time goes in the summary.
+const reviewLevel = process.env.TABULA_TEST_REVIEW;
+const reviewTimeout = Number(process.env.TABULA_TEST_REVIEW_TIMEOUT_MS ?? 3_600_000);
+const reviews = [];
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
@@ -70,7 +75,7 @@ const timings = [];
 for (const demo of demos) {
   const game = demo.split(":")[0];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const url = `${base}/?demo=${demo}&seats=${seats}`;
+  const url = `${base}/?demo=${demo}&seats=${seats}${reviewLevel ? `&review=${reviewLevel}` : ""}`;
   const started = Date.now();
   const { page, lines, errors, waitFor } = await openPage(context, url);
 
@@ -102,6 +107,15 @@ for (const demo of demos) {
   // The animation of the last move settles before the picture.
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}/${game}.png` });
+  if (reviewLevel) {
+    const reviewed = await waitFor("tabula-demo: reviewed", reviewTimeout);
+    check(reviewed !== null, `${game}: ${reviewed?.match(/reviewed .*/)?.[0] ?? "the review did not end in time"}`);
+    const analysed = await waitFor("tabula-demo: analysed", 300_000);
+    check(analysed !== null, `${game}: ${analysed?.match(/analysed .*/)?.[0] ?? "the analysis board did not evaluate in time"}`);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${out}/${game}-analysis.png` });
+    reviews.push(`${game}: ${reviewed?.match(/reviewed .*/)?.[0]}`);
+  }
 
   // Saved into the browser's local storage, and offered again after a reload.
   const autosave = await page.evaluate(() => localStorage.getItem("tabula/autosave.ron"));
@@ -184,6 +198,7 @@ console.log("\npage open to first frame, to title screen; longest and mean gap b
 for (const t of timings) {
   console.log(`  ${t.game}: ${t.firstFrame}, ${t.title}; ${t.longestGap}, ${t.meanGap} over ${t.moves} moves (whole run ${Math.round(t.total / 1000)} s)`);
 }
+if (reviews.length) console.log(`\nreviews in the page:\n  ${reviews.join("\n  ")}`);
 console.log(`screenshots in ${out}`);
 if (failures.length) console.log(`\n${failures.length} check(s) failed`);
 // Exit now rather than wait for the timers of waits that were already answered.

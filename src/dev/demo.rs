@@ -3,18 +3,25 @@
 //! random moves through the same clicks a player makes (`online` starts nothing and plays
 //! the person's seat of the online game the page joins through `?join=CODE`); `TABULA_DEMO_OPTIONS=k=v,k=v`
 //! sets options; `TABULA_DEMO_SEATS=human,3` seats people and bot levels (all people by
-//! default; the demo clicks only for people); `TABULA_SCREENSHOT=FILE.png` saves a screenshot once the board settles
-//! and then quits. Nothing happens without `TABULA_DEMO`.
+//! default; the demo clicks only for people); `TABULA_DEMO_REVIEW=LEVEL` then reviews the
+//! game at that level (kept as the settings' review level, as the menu would) and opens the
+//! analysis board, logging how long the review took; `TABULA_SCREENSHOT=FILE.png` saves a
+//! screenshot once the board settles (and the review and analysis are done) and then quits.
+//! Nothing happens without `TABULA_DEMO`.
 
 use crate::AppSystems;
+use crate::analysis::LiveEvaluation;
+use crate::config::Settings;
 use crate::phase::TurnPhase;
+use crate::review::{GameReview, StartReview};
 use crate::screens::{Match, Screen, Seat, StartGame};
 use crate::table::GameKind;
-use crate::turn::PlayerInput;
+use crate::turn::{PlayerInput, Travel};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use web_time::Instant;
 
 #[derive(Resource, Debug)]
 struct Demo {
@@ -33,6 +40,11 @@ struct Demo {
     /// Moves reported so far, for the log a browser test reads.
     reported: usize,
     finished: bool,
+    /// The level to review the game at once its moves are played.
+    review: Option<u8>,
+    review_started: Option<Instant>,
+    review_reported: bool,
+    analysis_reported: bool,
 }
 
 /// A demo as asked for: the game spec, options, seats and screenshot file.
@@ -40,6 +52,7 @@ struct DemoRequest {
     spec: String,
     options: String,
     seats: String,
+    review: String,
     screenshot: Option<String>,
 }
 
@@ -50,12 +63,13 @@ fn demo_request() -> Option<DemoRequest> {
         spec: std::env::var("TABULA_DEMO").ok()?,
         options: std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
         seats: std::env::var("TABULA_DEMO_SEATS").unwrap_or_default(),
+        review: std::env::var("TABULA_DEMO_REVIEW").unwrap_or_default(),
         screenshot: std::env::var("TABULA_SCREENSHOT").ok(),
     })
 }
 
-/// The page's URL: `?demo=adomoc:12:1&seats=human,2&options=k=v,k=v` (no screenshot:
-/// the browser test takes its own).
+/// The page's URL: `?demo=adomoc:12:1&seats=human,2&options=k=v,k=v&review=5` (no
+/// screenshot: the browser test takes its own).
 #[cfg(target_arch = "wasm32")]
 fn demo_request() -> Option<DemoRequest> {
     use crate::web_page::param;
@@ -63,6 +77,7 @@ fn demo_request() -> Option<DemoRequest> {
         spec: param("demo")?,
         options: param("options").unwrap_or_default(),
         seats: param("seats").unwrap_or_default(),
+        review: param("review").unwrap_or_default(),
         screenshot: None,
     })
 }
@@ -78,6 +93,7 @@ fn demo_from_request() -> Option<Result<Demo, String>> {
     Some(
         parse_demo(&request.spec, &request.options, request.screenshot).and_then(|mut demo| {
             demo.seats = parse_seats(&request.seats)?;
+            demo.review = parse_review(&request.review)?;
             Ok(demo)
         }),
     )
@@ -97,6 +113,19 @@ fn parse_seats(text: &str) -> Result<Vec<Seat>, String> {
                 .ok_or_else(|| format!("TABULA_DEMO_SEATS: {level:?} is not human or a level")),
         })
         .collect()
+}
+
+/// `5`: review at level 5; empty: no review.
+fn parse_review(text: &str) -> Result<Option<u8>, String> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|&level| Seat::Bot(level).spec().is_some())
+        .map(Some)
+        .ok_or_else(|| format!("TABULA_DEMO_REVIEW: {text:?} is not a bot level"))
 }
 
 fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<Demo, String> {
@@ -140,6 +169,10 @@ fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<D
         shot_taken_at: None,
         reported: 0,
         finished: false,
+        review: None,
+        review_started: None,
+        review_reported: false,
+        analysis_reported: false,
     })
 }
 
@@ -149,7 +182,9 @@ pub fn plugin(app: &mut App) {
         Some(Ok(demo)) => {
             app.insert_resource(demo).add_systems(
                 Update,
-                (start_demo, play_demo).chain().in_set(AppSystems::Think),
+                (start_demo, play_demo, review_demo)
+                    .chain()
+                    .in_set(AppSystems::Think),
             );
         }
         Some(Err(error)) => error!("{error}"),
@@ -213,6 +248,9 @@ fn play_demo(
     let Some(path) = demo.screenshot.clone() else {
         return;
     };
+    if demo.review.is_some() && !demo.analysis_reported {
+        return;
+    }
     demo.settled_frames += 1;
     match demo.shot_taken_at {
         None if demo.settled_frames > 30 => {
@@ -226,6 +264,64 @@ fn play_demo(
             exit.write(AppExit::Success);
         }
         _ => {}
+    }
+}
+
+/// With a review asked for: once the moves are played, reviews the game, then opens the
+/// analysis board; logs the end of each (`tabula-demo: reviewed …`, `tabula-demo:
+/// analysed …`) for the browser test, which times the review by it.
+fn review_demo(
+    mut demo: ResMut<Demo>,
+    mut settings: ResMut<Settings>,
+    game: Option<Res<Match>>,
+    (review, live): (Option<Res<GameReview>>, Option<Res<LiveEvaluation>>),
+    mut start: MessageWriter<StartReview>,
+    mut travel: MessageWriter<Travel>,
+) {
+    let (Some(level), Some(game)) = (demo.review, game) else {
+        return;
+    };
+    if !demo.finished || demo.analysis_reported {
+        return;
+    }
+    let Some(started) = demo.review_started else {
+        if settings.review_level != level {
+            settings.review_level = level;
+        }
+        start.write(StartReview);
+        demo.review_started = Some(Instant::now());
+        return;
+    };
+    if !demo.review_reported {
+        if let Some(review) = review.filter(|review| !review.is_running()) {
+            demo.review_reported = true;
+            info!(
+                "tabula-demo: reviewed {} moves at level {level} in {:.1} s{}",
+                review.shown.moves.len(),
+                started.elapsed().as_secs_f64(),
+                review
+                    .shown
+                    .failure
+                    .as_ref()
+                    .map_or(String::new(), |failure| format!(" ({failure})"))
+            );
+            travel.write(Travel::Analyse(true));
+        }
+        return;
+    }
+    if let Some(live) = live.filter(|live| live.position == game.position() && live.shown.done) {
+        demo.analysis_reported = true;
+        let chances: Vec<String> = live
+            .shown
+            .chances
+            .iter()
+            .map(|chance| format!("{:.0}%", 100.0 * chance))
+            .collect();
+        info!(
+            "tabula-demo: analysed the position: chances {}; best line {}",
+            chances.join(" "),
+            live.shown.line.join(" ")
+        );
     }
 }
 
@@ -281,5 +377,8 @@ mod tests {
         );
         assert!(parse_seats("human,9").unwrap_err().contains("\"9\""));
         assert!(parse_seats("").unwrap().is_empty());
+        assert_eq!(parse_review(" 5"), Ok(Some(5)));
+        assert_eq!(parse_review(""), Ok(None));
+        assert!(parse_review("6").unwrap_err().contains("\"6\""));
     }
 }

@@ -33,8 +33,9 @@ impl AnalysisSection<'_, '_> {
                 if ui
                     .add_enabled(!self.animating, egui::Button::new("Analysis board"))
                     .on_hover_text(
-                        "Play moves for either side into side lines, with the bot's \
-                         evaluation; the game itself is kept as its main line",
+                        "Play moves for either side, with the bot's evaluation: a move that \
+                         leaves the line starts a side line, and one past the game's last \
+                         move goes on with the game",
                     )
                     .clicked()
                 {
@@ -210,7 +211,7 @@ impl MoveList<'_, '_> {
                             response.scroll_to_me(Some(egui::Align::Center));
                         }
                         let mut clicked = response.clicked();
-                        if row.depth > 0 {
+                        if row.depth > 0 && self.game.is_analysing() {
                             response.context_menu(|ui| {
                                 if ui.button("Promote this side line").clicked() {
                                     self.travel.write(Travel::Promote(row.node));

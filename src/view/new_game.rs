@@ -306,8 +306,10 @@ fn rating_line(ui: &mut egui::Ui, form: &mut NewGameForm, settings: &Settings, p
         let already = !bots.is_empty() && bots.iter().all(|&seat| form.seats[seat] == fits);
         if !already && ui.button(format!("Play level {level}")).clicked() {
             match bots.as_slice() {
-                // People only: the second seat becomes the bot.
-                [] => form.seats[1] = fits,
+                // People only: the first stays a person, the others become the bot.
+                [] => form.seats[1..players]
+                    .iter_mut()
+                    .for_each(|seat| *seat = fits.clone()),
                 _ => bots
                     .iter()
                     .for_each(|&seat| form.seats[seat] = fits.clone()),

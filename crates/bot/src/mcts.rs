@@ -592,12 +592,20 @@ impl<G: Knowledge> Search<G> {
             .or_else(|| self.position.random_move(&mut self.rng))
     }
 
-    /// The line the search expects: its own move, then at each node the reply it searched
-    /// most (a proved win for the seat to move first) while that reply has been visited at
-    /// least `min_visits` times; `max` moves at most.
+    /// The line the search expects: its own move (a proved win first, as `best_move`),
+    /// then at each node the reply it searched most (a proved win for the seat to move
+    /// first) while that reply has been visited at least `min_visits` times; `max` moves at
+    /// most.
     pub fn principal_line(&self, max: usize, min_visits: u32) -> Vec<G::Move> {
         let mut line = Vec::new();
-        let mut at = self.chosen_root_child();
+        let mover = self.position.to_move();
+        let root = &self.nodes[self.root as usize];
+        let proved_win = root
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c as usize].proof == Some(Proof::Win(mover)));
+        let mut at = proved_win.or_else(|| self.chosen_root_child());
         while let Some(node) = at.map(|n| &self.nodes[n as usize]) {
             let enough = line.is_empty() || node.visits >= min_visits;
             if line.len() >= max || !enough {

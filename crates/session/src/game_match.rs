@@ -142,7 +142,14 @@ impl<G: Game> Match<G> {
                 Some(&old) if !self.exploring => self.tree.replace(old, &text),
                 _ => self.tree.add(parent, &text, false),
             };
-            self.follow(node);
+            if ply == self.path.len() {
+                // The end of the line grows by one new move: no need to walk the line
+                // again (a long line played move by move would cost its square).
+                self.path.push(node);
+                self.line.push(text);
+            } else {
+                self.follow(node);
+            }
         }
         self.before.push(before);
         self.changed();
@@ -257,9 +264,10 @@ impl<G: Game> Match<G> {
     /// How far along the main line the position is: its ply there, or where the variation
     /// holding it leaves the main line.
     pub fn main_line_ply(&self) -> usize {
+        // The path is the main line up to its first move that does not continue its line.
         self.path[..self.ply()]
             .iter()
-            .position(|&node| !self.tree.is_main_line(node))
+            .position(|&node| !self.tree.is_first_child(node))
             .unwrap_or(self.ply())
     }
 
@@ -293,7 +301,12 @@ impl<G: Game> Match<G> {
         for row in shape.rows() {
             let parent = placed[&shape.parent(row.node).unwrap_or(MoveTree::START)];
             let text = shape.text(row.node);
-            added = self.go_to_node(parent).and_then(|()| {
+            let there = if self.node() == parent {
+                Ok(())
+            } else {
+                self.go_to_node(parent)
+            };
+            added = there.and_then(|()| {
                 let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
                 self.play(&mv).map(|_| ())
             });

@@ -27,15 +27,16 @@ pub struct MoveTree {
 }
 
 /// A side line as a record keeps it: `moves` played instead of the move numbered
-/// `ply + 1` of the line it leaves (`ply` moves from the game's start), with its own side
-/// lines inside it.
+/// `ply + 1` (`ply` moves from the game's start) of the line it leaves, `of`: 0 for the
+/// main line, N for the Nth side line before it in the record. A flat list, however deep
+/// side lines nest: a nested form would soon pass what a RON reader allows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variation {
+    #[serde(default)]
+    pub of: usize,
     pub ply: usize,
     pub moves: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<Variation>,
 }
 
 /// One move as a move list shows the tree: in reading order, each variation right after
@@ -231,94 +232,55 @@ impl MoveTree {
     /// Every move in reading order, as a move list shows them.
     pub fn rows(&self) -> Vec<TreeRow> {
         let mut rows = Vec::new();
-        self.push_line(MoveTree::START, 0, 0, &mut rows);
+        self.push_lines(&mut rows);
         rows
     }
 
-    /// The side lines, as a record keeps them beside the main line's moves.
+    /// The side lines, as a record keeps them beside the main line's moves: each after the
+    /// line it leaves, those leaving one line in its order.
     pub fn variations(&self) -> Vec<Variation> {
-        self.variations_along(&self.main_line(), 0)
-    }
-
-    /// A tree from a record's main line and side lines. Checks only the shape (each
-    /// variation leaves its line at one of that line's moves); the moves themselves are
-    /// for the rules to check.
-    pub fn from_record(moves: &[String], variations: &[Variation]) -> Result<MoveTree, String> {
-        let (mut tree, main) = MoveTree::from_line(moves);
-        tree.graft(&main, 0, variations, "variations")?;
-        Ok(tree)
-    }
-
-    /// Where `node` stands among its parent's children.
-    fn place(&self, node: NodeId) -> usize {
-        let parent = self.nodes[node].parent;
-        self.nodes[parent]
-            .children
-            .iter()
-            .position(|&c| c == node)
-            .unwrap_or(0)
-    }
-
-    /// The rows of the line that goes on from `node` (whose ply is `ply`), with the
-    /// variations at each of its moves right after that move.
-    fn push_line(&self, node: NodeId, ply: usize, depth: usize, rows: &mut Vec<TreeRow>) {
-        let row = |node, ply, starts_variation| TreeRow {
-            node,
-            ply,
-            depth,
-            starts_variation,
-        };
-        if node != MoveTree::START {
-            rows.push(row(node, ply, true));
-        }
-        let (mut at, mut ply) = (node, ply);
-        while let Some((&next, variations)) = self.children(at).split_first() {
-            ply += 1;
-            rows.push(row(next, ply, false));
-            for &variation in variations {
-                self.push_line(variation, ply, depth + 1, rows);
-            }
-            at = next;
-        }
-    }
-
-    /// The variations that leave `line` (whose first move is move `first_ply + 1`).
-    fn variations_along(&self, line: &[NodeId], first_ply: usize) -> Vec<Variation> {
         let mut found = Vec::new();
-        let parents = std::iter::once(self.line_parent(line)).chain(line.iter().copied());
-        for (i, parent) in parents.enumerate().take(line.len()) {
-            for &start in self.children(parent).iter().skip(1) {
-                let ply = first_ply + i;
-                let moves = self.line_through(start)[ply..].to_vec();
-                found.push(Variation {
-                    ply,
-                    moves: self.texts(&moves),
-                    variations: self.variations_along(&moves[1..], ply + 1),
-                });
+        // Lines still to look along: their moves, the ply of their first move, and their
+        // number in the record (0 for the main line).
+        let mut lines = std::collections::VecDeque::from([(self.main_line(), 0, 0)]);
+        while let Some((line, first_ply, of)) = lines.pop_front() {
+            for (i, &node) in line.iter().enumerate() {
+                let parent = self.nodes[node].parent;
+                for &start in self.children(parent).iter().skip(1) {
+                    let ply = first_ply + i;
+                    let moves = self.line_through(start).split_off(ply);
+                    found.push(Variation {
+                        of,
+                        ply,
+                        moves: self.texts(&moves),
+                    });
+                    lines.push_back((moves[1..].to_vec(), ply + 1, found.len()));
+                }
             }
         }
         found
     }
 
-    fn line_parent(&self, line: &[NodeId]) -> NodeId {
-        line.first()
-            .map_or(MoveTree::START, |&first| self.nodes[first].parent)
-    }
-
-    /// Adds `variations` to `line` (whose first move is move `first_ply + 1`), each
-    /// checked to leave it at one of its moves.
-    fn graft(
-        &mut self,
-        line: &[NodeId],
-        first_ply: usize,
-        variations: &[Variation],
-        field: &str,
-    ) -> Result<(), String> {
+    /// A tree from a record's main line and side lines. Checks only the shape (each side
+    /// line leaves an earlier line at one of its moves); the moves themselves are for the
+    /// rules to check.
+    pub fn from_record(moves: &[String], variations: &[Variation]) -> Result<MoveTree, String> {
+        let (mut tree, main) = MoveTree::from_line(moves);
+        // Each line's moves after its first (a side line may leave from any of them) and
+        // the ply of the first of those.
+        let mut lines = vec![(main, 0)];
         for (i, variation) in variations.iter().enumerate() {
-            let field = format!("{field}[{i}]");
+            let field = format!("variations[{i}]");
+            let Some((line, first_ply)) = lines.get(variation.of) else {
+                let lines = match i {
+                    0 => "the main line (0)".to_string(),
+                    _ => format!("the main line (0) or a side line before it (1 to {i})"),
+                };
+                return Err(format!("{field}.of: {} is not {lines}", variation.of));
+            };
             let Some(offset) = variation
                 .ply
-                .checked_sub(first_ply)
+                .checked_sub(*first_ply)
                 .filter(|&offset| offset < line.len())
             else {
                 let plies = match line.len() {
@@ -331,23 +293,72 @@ impl MoveTree {
                 ));
             };
             if variation.moves.is_empty() {
-                return Err(format!("{field}.moves: a variation needs a move"));
+                return Err(format!("{field}.moves: a side line needs a move"));
             }
-            let parent = self.nodes[line[offset]].parent;
-            let mut at = parent;
+            let mut at = tree.nodes[line[offset]].parent;
             let mut nodes = Vec::with_capacity(variation.moves.len());
             for text in &variation.moves {
                 // A move the tree has already is followed, not added twice.
-                at = self.add(at, text, false);
+                at = tree.add(at, text, false);
                 nodes.push(at);
             }
-            self.graft(
-                &nodes[1..],
-                variation.ply + 1,
-                &variation.variations,
-                &format!("{field}.variations"),
-            )?;
+            nodes.remove(0);
+            lines.push((nodes, variation.ply + 1));
         }
-        Ok(())
+        Ok(tree)
+    }
+
+    /// Whether `node` continues its line (the start counts as the main line's).
+    pub fn is_first_child(&self, node: NodeId) -> bool {
+        node == MoveTree::START || self.place(node) == 0
+    }
+
+    /// Where `node` stands among its parent's children.
+    fn place(&self, node: NodeId) -> usize {
+        let parent = self.nodes[node].parent;
+        self.nodes[parent]
+            .children
+            .iter()
+            .position(|&c| c == node)
+            .unwrap_or(0)
+    }
+
+    /// The rows of every line from the start: each move, then the side lines played
+    /// instead of it, then the line goes on. A stack rather than recursion: side lines may
+    /// nest as deep as a record makes them.
+    fn push_lines(&self, rows: &mut Vec<TreeRow>) {
+        enum Next {
+            /// A side line's first move, then its line.
+            Begin(NodeId, usize, usize),
+            /// The line after `node` (shown, at `ply` and `depth`).
+            GoOn(NodeId, usize, usize),
+        }
+        let mut stack = vec![Next::GoOn(MoveTree::START, 0, 0)];
+        while let Some(next) = stack.pop() {
+            let (at, ply, depth) = match next {
+                Next::Begin(node, ply, depth) => {
+                    rows.push(TreeRow {
+                        node,
+                        ply,
+                        depth,
+                        starts_variation: true,
+                    });
+                    (node, ply, depth)
+                }
+                Next::GoOn(node, ply, depth) => (node, ply, depth),
+            };
+            if let Some((&first, variations)) = self.children(at).split_first() {
+                rows.push(TreeRow {
+                    node: first,
+                    ply: ply + 1,
+                    depth,
+                    starts_variation: false,
+                });
+                stack.push(Next::GoOn(first, ply + 1, depth));
+                for &variation in variations.iter().rev() {
+                    stack.push(Next::Begin(variation, ply + 1, depth + 1));
+                }
+            }
+        }
     }
 }
