@@ -7,8 +7,7 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, settle, start};
-use std::time::Duration;
+use common::{headless_app, run_until, settle, start};
 use tabula::analysis::LiveEvaluation;
 use tabula::bot::BotRunner;
 use tabula::config::Settings;
@@ -18,17 +17,6 @@ use tabula::screens::{Match, Seat};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
-
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..20_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_micros(200));
-    }
-    panic!("{what} did not happen");
-}
 
 fn game(app: &App) -> &Match {
     app.world().resource::<Match>()

@@ -5,8 +5,7 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, screen, shown_pieces, start};
-use std::time::Duration;
+use common::{headless_app, run_until, screen, shown_pieces, start};
 use tabula::bot::{BotRunner, Hint, Purpose, RequestHint, Thinking};
 use tabula::pieces::pieces_match;
 use tabula::screens::{Match, Screen, Seat};
@@ -20,18 +19,6 @@ fn app_with(runner: BotRunner) -> App {
 
 fn record_len(app: &App) -> usize {
     app.world().resource::<Match>().table.record().len()
-}
-
-/// Runs frames until `done` holds, sleeping a little so a background search gets time.
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..20_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_micros(200));
-    }
-    panic!("{what} did not happen");
 }
 
 fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {

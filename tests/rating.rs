@@ -80,6 +80,15 @@ fn rating(app: &App) -> Option<tabula_session::Rating> {
         .copied()
 }
 
+/// Redo, to the end of the game again.
+fn replay_the_last_move(app: &mut App) {
+    assert!(!app.world().resource::<Match>().is_over());
+    app.world_mut().write_message(Travel::Redo);
+    app.update();
+    run_until_over(app);
+    assert!(app.world().resource::<Match>().is_over());
+}
+
 fn run_until_over(app: &mut App) {
     for _ in 0..5_000 {
         if app.world().resource::<Match>().is_over() {
@@ -111,10 +120,7 @@ fn a_win_against_a_bot_raises_the_rating_once() {
     app.update();
     settle(&mut app);
     assert!(!app.world().resource::<Match>().is_over());
-    app.world_mut().write_message(Travel::Redo);
-    app.update();
-    run_until_over(&mut app);
-    assert!(app.world().resource::<Match>().is_over());
+    replay_the_last_move(&mut app);
     assert_eq!(rating(&app), Some(after));
 }
 
@@ -169,9 +175,6 @@ fn a_finished_game_loaded_and_replayed_is_not_rated() {
     app.update();
     settle(&mut app);
     assert!(!app.world().resource::<Match>().is_over());
-    app.world_mut().write_message(Travel::Redo);
-    app.update();
-    run_until_over(&mut app);
-    assert!(app.world().resource::<Match>().is_over());
+    replay_the_last_move(&mut app);
     assert_eq!(rating(&app), None);
 }

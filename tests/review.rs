@@ -5,8 +5,7 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, screen, settle, start};
-use std::time::Duration;
+use common::{headless_app, run_until, screen, settle, start};
 use tabula::bot::{BotRunner, Hint};
 use tabula::config::Settings;
 use tabula::review::{GameReview, StartReview, StopReview};
@@ -14,17 +13,6 @@ use tabula::screens::{Match, Screen, Seat};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
-
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..20_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_micros(200));
-    }
-    panic!("{what} did not happen");
-}
 
 /// Two people play `moves` random moves.
 fn played(runner: BotRunner, kind: GameKind, moves: u64) -> App {

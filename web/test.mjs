@@ -25,6 +25,9 @@ const demoTimeout = Number(process.env.TABULA_TEST_TIMEOUT_MS ?? 300_000);
 const reviewLevel = process.env.TABULA_TEST_REVIEW;
 const reviewTimeout = Number(process.env.TABULA_TEST_REVIEW_TIMEOUT_MS ?? 3_600_000);
 const reviews = [];
+// TABULA_TEST_VIEWPORT=WxH: the demos' page size (1280x800). Software rendering costs by the
+// pixel, so a small page draws faster and leaves a sliced review more of the wall time.
+const [viewWidth, viewHeight] = (process.env.TABULA_TEST_VIEWPORT ?? "1280x800").split("x").map(Number);
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
@@ -74,7 +77,7 @@ const panics = (lines) => lines.filter((line) => /panicked at|RuntimeError|unrea
 const timings = [];
 for (const demo of demos) {
   const game = demo.split(":")[0];
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: viewWidth, height: viewHeight } });
   const url = `${base}/?demo=${demo}&seats=${seats}${reviewLevel ? `&review=${reviewLevel}` : ""}`;
   const started = Date.now();
   const { page, lines, errors, waitFor } = await openPage(context, url);
@@ -109,12 +112,15 @@ for (const demo of demos) {
   await page.screenshot({ path: `${out}/${game}.png` });
   if (reviewLevel) {
     const reviewed = await waitFor("tabula-demo: reviewed", reviewTimeout);
-    check(reviewed !== null, `${game}: ${reviewed?.match(/reviewed .*/)?.[0] ?? "the review did not end in time"}`);
+    // The page's console adds its style arguments after the text: take the text alone.
+    const reviewText = reviewed?.match(/reviewed \d+ moves at level \d+ in [\d.]+ s/)?.[0];
+    check(reviewed !== null, `${game}: ${reviewText ?? "the review did not end in time"}`);
     const analysed = await waitFor("tabula-demo: analysed", 300_000);
-    check(analysed !== null, `${game}: ${analysed?.match(/analysed .*/)?.[0] ?? "the analysis board did not evaluate in time"}`);
+    const analysedText = analysed?.match(/analysed the position: chances [\d% ]*\d%/)?.[0];
+    check(analysed !== null, `${game}: ${analysedText ?? "the analysis board did not evaluate in time"}`);
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${out}/${game}-analysis.png` });
-    reviews.push(`${game}: ${reviewed?.match(/reviewed .*/)?.[0]}`);
+    reviews.push(`${game}: ${reviewText}`);
   }
 
   // Saved into the browser's local storage, and offered again after a reload.

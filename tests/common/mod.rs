@@ -15,6 +15,18 @@ use tabula::storage::Storage;
 use tabula::table::{GameKind, PieceLook};
 use tabula::turn::PlayerInput;
 
+/// Runs frames until `done` holds, sleeping a little so a background search gets time.
+pub fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    panic!("{what} did not happen");
+}
+
 /// The game's logic with a fixed 50 ms frame, bots run by `runner`, files kept in
 /// `storage`; on the title screen.
 pub fn headless_app(runner: BotRunner, storage: Storage) -> App {

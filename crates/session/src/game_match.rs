@@ -273,12 +273,7 @@ impl<G: Game> Match<G> {
 
     /// The main line's result in words, when it ends the game.
     pub fn main_line_result(&self) -> Option<String> {
-        let end = self
-            .tree
-            .main_line()
-            .last()
-            .copied()
-            .unwrap_or(MoveTree::START);
+        let end = self.tree.main_line_end();
         let result = |game: &Match<G>| game.status().is_over().then(|| game.status_text());
         if self.node() == end {
             return result(self);
@@ -317,12 +312,7 @@ impl<G: Game> Match<G> {
             placed.insert(row.node, self.node());
         }
         self.exploring = exploring;
-        let end = self
-            .tree
-            .main_line()
-            .last()
-            .copied()
-            .unwrap_or(MoveTree::START);
+        let end = self.tree.main_line_end();
         self.go_to_node(end)?;
         added
     }

@@ -216,6 +216,15 @@ impl MoveTree {
         self.line_through(MoveTree::START)
     }
 
+    /// The main line's last move (the start when it has none).
+    pub fn main_line_end(&self) -> NodeId {
+        let mut at = MoveTree::START;
+        while let Some(&next) = self.children(at).first() {
+            at = next;
+        }
+        at
+    }
+
     /// The moves of some nodes in notation.
     pub fn texts(&self, nodes: &[NodeId]) -> Vec<String> {
         nodes.iter().map(|&n| self.text(n).to_string()).collect()

@@ -101,8 +101,8 @@ impl Review {
         let spec = require_search(spec)?;
         let moves = game.main_line();
         let mut copy = game.boxed_clone();
-        let end = copy.tree().main_line().last().copied();
-        copy.go_to_node(end.unwrap_or(crate::MoveTree::START))?;
+        let end = copy.tree().main_line_end();
+        copy.go_to_node(end)?;
         copy.go_to(0)?;
         let mut movers = Vec::with_capacity(moves.len());
         let mut positions = Vec::with_capacity(moves.len() + 1);
