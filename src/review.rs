@@ -70,8 +70,11 @@ enum ReviewWork {
         seen: u64,
         task: Task<()>,
     },
-    /// In slices of each frame.
-    Slices(Box<Review>),
+    /// In slices of each frame; `searched` adds up the slices' time.
+    Slices {
+        review: Box<Review>,
+        searched: Duration,
+    },
 }
 
 /// What a background review and the frame share.
@@ -100,7 +103,16 @@ impl GameReview {
     /// Whether the review runs in slices of frames (so it needs frames to go on), rather
     /// than on a background task (which needs a frame now and then to show its progress).
     pub fn runs_in_frames(&self) -> bool {
-        matches!(self.work, ReviewWork::Slices(_))
+        matches!(self.work, ReviewWork::Slices { .. })
+    }
+
+    /// The time a sliced review has spent searching: its wall time less the frames'
+    /// own work, which is how long it would take with the whole of a core.
+    pub fn searched_in_slices(&self) -> Option<Duration> {
+        match &self.work {
+            ReviewWork::Slices { searched, .. } => Some(*searched),
+            ReviewWork::Task { .. } => None,
+        }
     }
 
     /// Whether the review is of this game as it now stands or of an earlier part of its
@@ -119,12 +131,22 @@ impl GameReview {
 const BATCH: u64 = 64;
 /// How often a background review shows its progress within a position.
 const PUBLISH_EVERY: Duration = Duration::from_millis(100);
-/// The part of a frame a sliced review takes on the web.
-const SLICE: Duration = Duration::from_millis(12);
+/// The part of each frame a sliced review takes on the web: 12 ms of a 60 Hz frame's
+/// 16.7 by default. The browser test lengthens it to time a review under software
+/// rendering, whose own frames take most of a second.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ReviewSlice(pub Duration);
+
+impl Default for ReviewSlice {
+    fn default() -> Self {
+        ReviewSlice(Duration::from_millis(12))
+    }
+}
 
 pub fn plugin(app: &mut App) {
     app.add_message::<StartReview>()
         .add_message::<StopReview>()
+        .init_resource::<ReviewSlice>()
         .add_systems(OnExit(InMatch), |mut commands: Commands| {
             commands.remove_resource::<GameReview>();
         })
@@ -178,7 +200,10 @@ fn start_review(
     };
     let shown = ReviewShown::of(&review);
     let work = match *runner {
-        BotRunner::FrameSlices => ReviewWork::Slices(Box::new(review)),
+        BotRunner::FrameSlices => ReviewWork::Slices {
+            review: Box::new(review),
+            searched: Duration::ZERO,
+        },
         BotRunner::Background => background(review),
     };
     // Any review before this one is dropped, which stops it.
@@ -227,6 +252,7 @@ fn run_review(
     game: Option<Res<Match>>,
     thinking: Option<Res<Thinking>>,
     board: Res<BoardShows>,
+    slice: Res<ReviewSlice>,
 ) {
     let (Some(mut review), Some(game)) = (review, game) else {
         return;
@@ -256,7 +282,10 @@ fn run_review(
                 review.shown.failure = Some("The review stopped unexpectedly.".to_string());
             }
         }
-        ReviewWork::Slices(sliced) => {
+        ReviewWork::Slices {
+            review: sliced,
+            searched,
+        } => {
             // The frame's spare time goes to a bot's search and to moving pieces first.
             if sliced.is_done() || thinking.is_some() || animating(&game, &board) {
                 return;
@@ -264,7 +293,8 @@ fn run_review(
             let start = Instant::now();
             let judged = sliced.evaluations().len();
             // One iteration at a time: an iteration may be long, and the frame must not be.
-            while start.elapsed() < SLICE && sliced.step(1) {}
+            while start.elapsed() < slice.0 && sliced.step(1) {}
+            *searched += start.elapsed();
             if sliced.evaluations().len() == judged && !sliced.is_done() {
                 review.shown.progress = sliced.progress();
             } else {

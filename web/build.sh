@@ -40,12 +40,12 @@ PATH=/usr/bin:$PATH RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRA
 
 echo "== wasm-bindgen"
 rm -rf "$dist"
-mkdir -p "$dist/assets/textures"
+mkdir -p "$dist"
 wasm-bindgen --target web --no-typescript --remove-name-section \
   --out-dir "$dist" --out-name tabula \
   "$target_dir/wasm32-unknown-unknown/web/tabula.wasm"
+# The board texture is built into the module (src/view/loading.rs).
 cp web/index.html "$dist/"
-cp assets/textures/wood.png "$dist/assets/textures/"
 
 wasm="$dist/tabula_bg.wasm"
 echo "== dist/ written: $(du -sh "$dist" | cut -f1); tabula_bg.wasm $(( $(stat -c %s "$wasm") / 1024 )) KiB," \

@@ -36,6 +36,11 @@ pub struct Tween {
     pub duration: f32,
     pub elapsed: f32,
     pub despawn_at_end: bool,
+    /// Points passed on the way from `from` to `to`, in order (a path that is not straight).
+    pub via: Vec<Vec3>,
+    /// Between points, turn about the board's centre rather than go straight: the arcs of
+    /// Adomoc's cycles and spirals (radius and angle change together).
+    pub polar: bool,
 }
 
 impl Tween {
@@ -48,7 +53,15 @@ impl Tween {
             duration,
             elapsed: 0.0,
             despawn_at_end: false,
+            via: Vec::new(),
+            polar: false,
         }
+    }
+
+    fn via(mut self, via: Vec<Vec3>, polar: bool) -> Tween {
+        self.via = via;
+        self.polar = polar;
+        self
     }
 
     fn arc(mut self, arc: f32) -> Tween {
@@ -69,13 +82,68 @@ impl Tween {
     fn pose(&self, t: f32) -> Transform {
         let e = ease_in_out(t);
         let mut pose = Transform {
-            translation: self.from.translation.lerp(self.to.translation, e),
+            translation: self.along(e),
             rotation: self.from.rotation.slerp(self.to.rotation, e),
             scale: self.from.scale.lerp(self.to.scale, e),
         };
         pose.translation.y += self.arc * 4.0 * e * (1.0 - e);
         pose
     }
+}
+
+impl Tween {
+    /// The point a fraction `e` of the way along: straight from `from` to `to`, or through
+    /// `via` at an even speed over the whole way.
+    fn along(&self, e: f32) -> Vec3 {
+        if self.via.is_empty() {
+            return self.from.translation.lerp(self.to.translation, e);
+        }
+        let points: Vec<Vec3> = std::iter::once(self.from.translation)
+            .chain(self.via.iter().copied())
+            .chain(std::iter::once(self.to.translation))
+            .collect();
+        let lengths: Vec<f32> = points.windows(2).map(|w| w[0].distance(w[1])).collect();
+        let total: f32 = lengths.iter().sum();
+        if total <= f32::EPSILON {
+            return self.to.translation;
+        }
+        let mut left = e.clamp(0.0, 1.0) * total;
+        for (pair, &length) in points.windows(2).zip(&lengths) {
+            if left <= length {
+                let f = if length > f32::EPSILON {
+                    left / length
+                } else {
+                    1.0
+                };
+                return if self.polar {
+                    turn_about_centre(pair[0], pair[1], f)
+                } else {
+                    pair[0].lerp(pair[1], f)
+                };
+            }
+            left -= length;
+        }
+        self.to.translation
+    }
+}
+
+/// From `a` to `b` about the origin: radius and angle change together (the short way
+/// round), height straight. Through the centre itself, straight.
+fn turn_about_centre(a: Vec3, b: Vec3, f: f32) -> Vec3 {
+    let (ra, rb) = (a.xz().length(), b.xz().length());
+    if ra < 1e-3 || rb < 1e-3 {
+        return a.lerp(b, f);
+    }
+    let (ta, tb) = (a.z.atan2(a.x), b.z.atan2(b.x));
+    let mut turn = tb - ta;
+    if turn > std::f32::consts::PI {
+        turn -= std::f32::consts::TAU;
+    } else if turn < -std::f32::consts::PI {
+        turn += std::f32::consts::TAU;
+    }
+    let r = ra + (rb - ra) * f;
+    let t = ta + turn * f;
+    Vec3::new(r * t.cos(), a.y + (b.y - a.y) * f, r * t.sin())
 }
 
 fn ease_in_out(t: f32) -> f32 {
@@ -230,5 +298,35 @@ fn sync(commands: &mut Commands, game: &Match, pieces: &PieceQuery, arrivals: &m
         if let Some(look) = wanted {
             spawn_piece(commands, layout, cell, *look, arrivals.take_next());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A quarter turn about the centre stays on its circle; a straight one cuts across.
+    #[test]
+    fn a_turn_about_the_centre_keeps_its_radius() {
+        let (a, b) = (Vec3::new(2.0, 0.0, 0.0), Vec3::new(0.0, 0.0, 2.0));
+        let middle = turn_about_centre(a, b, 0.5);
+        assert!((middle.xz().length() - 2.0).abs() < 1e-4, "{middle}");
+        assert!(middle.x > 1.0 && middle.z > 1.0, "{middle}");
+        // The short way round, across the angle's wrap.
+        let (c, d) = (Vec3::new(-2.0, 0.0, 0.1), Vec3::new(-2.0, 0.0, -0.1));
+        assert!(turn_about_centre(c, d, 0.5).x < -1.9);
+    }
+
+    /// Through its waypoints at an even speed: halfway along two equal legs is the point
+    /// between them, and the ends are the ends.
+    #[test]
+    fn a_path_passes_its_waypoints() {
+        let from = Transform::from_xyz(0.0, 0.0, 0.0);
+        let to = Transform::from_xyz(2.0, 0.0, 2.0);
+        let tween = Tween::new(from, to, 1.0).via(vec![Vec3::new(2.0, 0.0, 0.0)], false);
+        assert!(tween.along(0.5).distance(Vec3::new(2.0, 0.0, 0.0)) < 1e-5);
+        assert!(tween.along(0.25).distance(Vec3::new(1.0, 0.0, 0.0)) < 1e-5);
+        assert!(tween.along(1.0).distance(to.translation) < 1e-5);
+        assert!(tween.along(0.0).distance(from.translation) < 1e-5);
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Tween;
 use crate::pieces::{Arrivals, Leaving, PieceOf, cell_position, spawn_piece};
-use crate::table::{Anim, BoardLayout, PieceLook};
+use crate::table::{Anim, BoardLayout, BoardShape, PieceLook};
 use bevy::prelude::*;
 
 /// What starting one animation needs.
@@ -23,12 +23,28 @@ impl Stage<'_, '_, '_, '_, '_> {
     pub(super) fn start(&mut self, anim: &Anim, after: &[(usize, PieceLook)]) -> bool {
         let seconds = self.seconds;
         match anim {
-            Anim::Glide { from, to, count } => {
+            Anim::Glide {
+                from,
+                to,
+                count,
+                via,
+            } => {
                 let Some(entity) = self.on(*from, None) else {
                     return false;
                 };
                 let to_pose = self.home(*to);
-                let arc = 0.25 + 0.04 * self.distance(*from, *to);
+                // Along a path the piece slides, a little slower the longer its way; a
+                // straight move hops.
+                let (arc, seconds) = if via.is_empty() {
+                    (0.25 + 0.04 * self.distance(*from, *to), seconds)
+                } else {
+                    (0.12, seconds * (1.0 + 0.25 * via.len() as f32).min(2.5))
+                };
+                let polar = self.layout.shape == BoardShape::Rings;
+                let waypoints: Vec<Vec3> = via
+                    .iter()
+                    .map(|&cell| self.home(cell).translation)
+                    .collect();
                 let arrival = self.arrivals.take_next();
                 let (_, mut piece, transform) = self.pieces.get_mut(entity).expect("queried");
                 let start = *transform;
@@ -41,16 +57,18 @@ impl Stage<'_, '_, '_, '_, '_> {
                             ..piece.look
                         };
                         let moving = spawn_piece(self.commands, self.layout, *to, look, arrival);
-                        self.commands
-                            .entity(moving)
-                            .insert((start, Tween::new(start, to_pose, seconds).arc(arc)));
+                        let tween = Tween::new(start, to_pose, seconds)
+                            .arc(arc)
+                            .via(waypoints, polar);
+                        self.commands.entity(moving).insert((start, tween));
                     }
                     _ => {
                         piece.cell = *to;
                         piece.arrival = arrival;
-                        self.commands
-                            .entity(entity)
-                            .insert(Tween::new(start, to_pose, seconds).arc(arc));
+                        let tween = Tween::new(start, to_pose, seconds)
+                            .arc(arc)
+                            .via(waypoints, polar);
+                        self.commands.entity(entity).insert(tween);
                     }
                 }
             }

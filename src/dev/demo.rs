@@ -5,7 +5,8 @@
 //! sets options; `TABULA_DEMO_SEATS=human,3` seats people and bot levels (all people by
 //! default; the demo clicks only for people); `TABULA_DEMO_REVIEW=LEVEL` then reviews the
 //! game at that level (kept as the settings' review level, as the menu would) and opens the
-//! analysis board, logging how long the review took; `TABULA_SCREENSHOT=FILE.png` saves a
+//! analysis board, logging how long the review took (`TABULA_DEMO_REVIEW_SLICE_MS=MS`
+//! gives a review in frame slices that much of each frame); `TABULA_SCREENSHOT=FILE.png` saves a
 //! screenshot once the board settles (and the review and analysis are done) and then quits.
 //! Nothing happens without `TABULA_DEMO`.
 
@@ -13,7 +14,7 @@ use crate::AppSystems;
 use crate::analysis::LiveEvaluation;
 use crate::config::Settings;
 use crate::phase::TurnPhase;
-use crate::review::{GameReview, StartReview};
+use crate::review::{GameReview, ReviewSlice, StartReview};
 use crate::screens::{Match, Screen, Seat, StartGame};
 use crate::table::GameKind;
 use crate::turn::{PlayerInput, Travel};
@@ -21,7 +22,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use web_time::Instant;
+use web_time::{Duration, Instant};
 
 #[derive(Resource, Debug)]
 struct Demo {
@@ -42,6 +43,8 @@ struct Demo {
     finished: bool,
     /// The level to review the game at once its moves are played.
     review: Option<u8>,
+    /// How much of each frame a sliced review takes, when not the default.
+    review_slice: Option<Duration>,
     review_started: Option<Instant>,
     review_reported: bool,
     analysis_reported: bool,
@@ -53,6 +56,7 @@ struct DemoRequest {
     options: String,
     seats: String,
     review: String,
+    review_slice: String,
     screenshot: Option<String>,
 }
 
@@ -64,12 +68,13 @@ fn demo_request() -> Option<DemoRequest> {
         options: std::env::var("TABULA_DEMO_OPTIONS").unwrap_or_default(),
         seats: std::env::var("TABULA_DEMO_SEATS").unwrap_or_default(),
         review: std::env::var("TABULA_DEMO_REVIEW").unwrap_or_default(),
+        review_slice: std::env::var("TABULA_DEMO_REVIEW_SLICE_MS").unwrap_or_default(),
         screenshot: std::env::var("TABULA_SCREENSHOT").ok(),
     })
 }
 
-/// The page's URL: `?demo=adomoc:12:1&seats=human,2&options=k=v,k=v&review=5` (no
-/// screenshot: the browser test takes its own).
+/// The page's URL: `?demo=adomoc:12:1&seats=human,2&options=k=v,k=v&review=5&review_slice=1000`
+/// (no screenshot: the browser test takes its own).
 #[cfg(target_arch = "wasm32")]
 fn demo_request() -> Option<DemoRequest> {
     use crate::web_page::param;
@@ -78,6 +83,7 @@ fn demo_request() -> Option<DemoRequest> {
         options: param("options").unwrap_or_default(),
         seats: param("seats").unwrap_or_default(),
         review: param("review").unwrap_or_default(),
+        review_slice: param("review_slice").unwrap_or_default(),
         screenshot: None,
     })
 }
@@ -94,6 +100,7 @@ fn demo_from_request() -> Option<Result<Demo, String>> {
         parse_demo(&request.spec, &request.options, request.screenshot).and_then(|mut demo| {
             demo.seats = parse_seats(&request.seats)?;
             demo.review = parse_review(&request.review)?;
+            demo.review_slice = parse_review_slice(&request.review_slice)?;
             Ok(demo)
         }),
     )
@@ -126,6 +133,21 @@ fn parse_review(text: &str) -> Result<Option<u8>, String> {
         .filter(|&level| Seat::Bot(level).spec().is_some())
         .map(Some)
         .ok_or_else(|| format!("TABULA_DEMO_REVIEW: {text:?} is not a bot level"))
+}
+
+/// `1000`: a sliced review takes 1,000 ms of each frame; empty: the default.
+fn parse_review_slice(text: &str) -> Result<Option<Duration>, String> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|ms| (1..=60_000).contains(ms))
+        .map(|ms| Some(Duration::from_millis(ms)))
+        .ok_or_else(|| {
+            format!("TABULA_DEMO_REVIEW_SLICE_MS: {text:?} is not milliseconds from 1 to 60000")
+        })
 }
 
 fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<Demo, String> {
@@ -170,6 +192,7 @@ fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<D
         reported: 0,
         finished: false,
         review: None,
+        review_slice: None,
         review_started: None,
         review_reported: false,
         analysis_reported: false,
@@ -180,6 +203,9 @@ pub fn plugin(app: &mut App) {
     match demo_from_request() {
         None => {}
         Some(Ok(demo)) => {
+            if let Some(slice) = demo.review_slice {
+                app.insert_resource(ReviewSlice(slice));
+            }
             app.insert_resource(demo).add_systems(
                 Update,
                 (start_demo, play_demo, review_demo)
@@ -295,8 +321,16 @@ fn review_demo(
     if !demo.review_reported {
         if let Some(review) = review.filter(|review| !review.is_running()) {
             demo.review_reported = true;
+            let searched = review
+                .searched_in_slices()
+                .map_or(String::new(), |searched| {
+                    format!(
+                        " (searching {:.1} s of it in frame slices)",
+                        searched.as_secs_f64()
+                    )
+                });
             info!(
-                "tabula-demo: reviewed {} moves at level {level} in {:.1} s{}",
+                "tabula-demo: reviewed {} moves at level {level} in {:.1} s{searched}{}",
                 review.shown.moves.len(),
                 started.elapsed().as_secs_f64(),
                 review
@@ -380,5 +414,12 @@ mod tests {
         assert_eq!(parse_review(" 5"), Ok(Some(5)));
         assert_eq!(parse_review(""), Ok(None));
         assert!(parse_review("6").unwrap_err().contains("\"6\""));
+        assert_eq!(
+            parse_review_slice("3000"),
+            Ok(Some(Duration::from_millis(3000)))
+        );
+        assert_eq!(parse_review_slice(""), Ok(None));
+        assert!(parse_review_slice("0").unwrap_err().contains("\"0\""));
+        assert!(parse_review_slice("-5").is_err());
     }
 }

@@ -1,7 +1,10 @@
 //! How Absorption looks: an 8×8 board of stacks of one to three two-sided pieces.
 
 use super::bits;
-use super::{Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Look, Mark, PieceLook, Shape};
+use super::{
+    Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Ghost, Look, Mark, PieceLook, Shape,
+    StepCount,
+};
 use bevy::math::Vec2;
 use tabula_rules::absorption::{Absorption, AbsorptionEvent, AbsorptionStep, Phase, squares};
 use tabula_rules::{Game, Player};
@@ -39,6 +42,28 @@ impl Look for Absorption {
                         prime: false,
                     },
                 ))
+            })
+            .collect()
+    }
+
+    /// A split's parts stand on their empty squares before the stack they come from is
+    /// chosen (its parts are placed first).
+    fn partial_ghosts(&self, steps: &[AbsorptionStep]) -> Vec<Ghost> {
+        steps
+            .iter()
+            .filter_map(|step| match *step {
+                AbsorptionStep::Place { square, height } if self.stack(square).is_none() => {
+                    Some(Ghost {
+                        cell: square as usize,
+                        after: Some(PieceLook {
+                            colour: self.to_move().index(),
+                            shape: Shape::Stack,
+                            height: u16::from(height),
+                            prime: false,
+                        }),
+                    })
+                }
+                _ => None,
             })
             .collect()
     }
@@ -85,9 +110,15 @@ impl Look for Absorption {
             }
             AbsorptionStep::Pass => ("pass (move nothing more)".to_string(), None),
         };
+        let count = match *step {
+            AbsorptionStep::Place { height, .. } => Some(StepCount::Exactly(u16::from(height))),
+            AbsorptionStep::Give { count, .. } => Some(StepCount::Exactly(u16::from(count))),
+            _ => None,
+        };
         Choice {
             text,
             cell: cell.map(usize::from),
+            count,
         }
     }
 
@@ -116,6 +147,7 @@ impl Look for Absorption {
                 from: from as usize,
                 to: to as usize,
                 count: None,
+                via: Vec::new(),
             },
             AbsorptionEvent::Absorbed {
                 absorber,

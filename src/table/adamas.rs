@@ -1,6 +1,8 @@
 //! How Adamas looks: stacks of discs on a hex board for two or three players.
 
-use super::{Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Look, Mark, PieceLook, Shape};
+use super::{
+    Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Look, Mark, PieceLook, Shape, StepCount,
+};
 use bevy::math::Vec2;
 use tabula_rules::adamas::{Adamas, AdamasBuilder, AdamasEvent, AdamasStep};
 use tabula_rules::{Game, Player};
@@ -83,15 +85,24 @@ impl Look for Adamas {
 
     fn choice(&self, step: &AdamasStep) -> Choice {
         let label = |c: usize| self.label(c);
-        let (text, cell) = match *step {
-            AdamasStep::SplitFrom(c) => (format!("split the stack on {}", label(c)), c),
-            AdamasStep::MergeTo(c) => (format!("merge into {}", label(c)), c),
-            AdamasStep::Add(c) => (format!("one more piece: {}", label(c)), c),
-            AdamasStep::Remove(c) => (format!("one piece fewer: {}", label(c)), c),
+        let (text, cell, count) = match *step {
+            AdamasStep::SplitFrom(c) => (format!("split the stack on {}", label(c)), c, None),
+            AdamasStep::MergeTo(c) => (format!("merge into {}", label(c)), c, None),
+            AdamasStep::Add(c) => (
+                format!("one more piece: {}", label(c)),
+                c,
+                Some(StepCount::More),
+            ),
+            AdamasStep::Remove(c) => (
+                format!("one piece fewer: {}", label(c)),
+                c,
+                Some(StepCount::Fewer),
+            ),
         };
         Choice {
             text,
             cell: Some(cell),
+            count,
         }
     }
 
@@ -102,6 +113,14 @@ impl Look for Adamas {
             | AdamasStep::Add(c)
             | AdamasStep::Remove(c) => vec![c],
         }
+    }
+
+    fn part_count(&self, builder: &AdamasBuilder, cell: usize) -> Option<u16> {
+        builder
+            .parts()
+            .iter()
+            .find(|part| part.cell as usize == cell)
+            .map(|part| part.count)
     }
 
     fn draft_text(&self, builder: &AdamasBuilder) -> Option<String> {
@@ -144,6 +163,7 @@ impl Look for Adamas {
                 from: *from,
                 to: *to,
                 count: Some(*count),
+                via: Vec::new(),
             },
             AdamasEvent::Captured { cell, owner, .. } => Anim::LiftAway {
                 cell: *cell,

@@ -119,6 +119,7 @@ impl Look for Adaptoid {
         Choice {
             text,
             cell: cell.map(usize::from),
+            count: None,
         }
     }
 
@@ -136,10 +137,14 @@ impl Look for Adaptoid {
     fn anim(&self, event: &AdaptoidEvent) -> Anim {
         match *event {
             AdaptoidEvent::Moved { from, to } | AdaptoidEvent::Attacked { from, at: to, .. } => {
+                // The walk through empty cells (an attack ends on the enemy's cell).
+                let mut walk = self.walk_path(from, to).unwrap_or_default();
+                walk.pop();
                 Anim::Glide {
                     from: from as usize,
                     to: to as usize,
                     count: None,
+                    via: walk.into_iter().map(usize::from).collect(),
                 }
             }
             AdaptoidEvent::Removed {

@@ -131,6 +131,7 @@ impl Look for Adomoc {
         Choice {
             text,
             cell: Some(space as usize),
+            count: None,
         }
     }
 
@@ -146,6 +147,7 @@ impl Look for Adomoc {
                 from: from as usize,
                 to: to as usize,
                 count: None,
+                via: passed_over(self.line_path(from, to)),
             },
             AdomocEvent::Consumed { at, piece } => Anim::LiftAway {
                 cell: at as usize,
@@ -159,6 +161,13 @@ impl Look for Adomoc {
             AdomocEvent::TurnEnded { .. } | AdomocEvent::GameOver { .. } => Anim::Note,
         }
     }
+}
+
+/// The cells a path passes over before its last.
+fn passed_over(path: Option<Vec<u8>>) -> Vec<usize> {
+    let mut path = path.unwrap_or_default();
+    path.pop();
+    path.into_iter().map(usize::from).collect()
 }
 
 fn piece_name(kind: Kind, prime: bool) -> String {

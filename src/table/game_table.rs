@@ -3,7 +3,10 @@
 //! this adds the board's layout, the offered choices in words and cells, and the
 //! animations of each event.
 
-use super::{Anim, BoardLayout, Choice, GameKind, Look, Mark, PieceLook, PlayedEvent, Table};
+use super::{
+    Anim, BoardLayout, Choice, GameKind, Ghost, Look, Mark, PieceLook, PlayedEvent, Table,
+    ghosts_between,
+};
 use tabula_rules::{Player, Status};
 use tabula_session::{AnyMatch, Match, Thinker, thinker_for};
 
@@ -244,6 +247,10 @@ impl<G: Look> Table for GameTable<G> {
         self.game.steps().iter().flat_map(G::step_cells).collect()
     }
 
+    fn part_count(&self, cell: usize) -> Option<u16> {
+        self.game.game().part_count(self.game.builder(), cell)
+    }
+
     fn choose(&mut self, index: usize) -> Result<(), String> {
         self.game.choose(index)?;
         self.refresh_choices();
@@ -264,6 +271,17 @@ impl<G: Look> Table for GameTable<G> {
     fn complete_move(&self) -> Option<String> {
         let mv = self.game.complete_move()?;
         Some(self.game.game().format_move(&mv))
+    }
+
+    fn move_preview(&self) -> Option<Vec<Ghost>> {
+        let Some(mv) = self.game.complete_move() else {
+            let partial = self.game.game().partial_ghosts(self.game.steps());
+            return (!partial.is_empty()).then_some(partial);
+        };
+        let mut after = self.game.game().clone();
+        // The rules play it on a copy: nothing here works out what a move does.
+        after.apply(&mv).ok()?;
+        Some(ghosts_between(&self.pieces(), &after.pieces()))
     }
 
     fn commit(&mut self) -> Result<Vec<PlayedEvent>, String> {

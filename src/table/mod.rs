@@ -113,6 +113,31 @@ pub struct PieceLook {
     pub prime: bool,
 }
 
+/// A cell as the move being built would leave it: drawn as a see-through piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ghost {
+    pub cell: usize,
+    /// The piece left on the cell; `None` when the move empties it.
+    pub after: Option<PieceLook>,
+}
+
+/// The cells whose piece differs between two positions' pieces, in cell order.
+pub fn ghosts_between(before: &[(usize, PieceLook)], after: &[(usize, PieceLook)]) -> Vec<Ghost> {
+    let before: std::collections::BTreeMap<usize, PieceLook> = before.iter().copied().collect();
+    let after: std::collections::BTreeMap<usize, PieceLook> = after.iter().copied().collect();
+    let mut cells: Vec<usize> = before.keys().chain(after.keys()).copied().collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+        .into_iter()
+        .filter(|cell| before.get(cell) != after.get(cell))
+        .map(|cell| Ghost {
+            cell,
+            after: after.get(&cell).copied(),
+        })
+        .collect()
+}
+
 /// Cell markings that help a player read the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
@@ -132,11 +157,14 @@ pub enum Mark {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Anim {
     /// Pieces travel from one cell to another: the whole piece when `count` is `None`,
-    /// otherwise `count` discs peel off the stack.
+    /// otherwise `count` discs peel off the stack. `via`: the cells passed over on the way,
+    /// in order, where the way is not a straight line (an Adomoc cycle or spiral, an
+    /// Adaptoid's walk); empty for a straight one.
     Glide {
         from: usize,
         to: usize,
         count: Option<u16>,
+        via: Vec<usize>,
     },
     /// The stack on `from` fans out into new stacks of the given heights.
     Split {
@@ -185,6 +213,52 @@ pub struct Choice {
     pub text: String,
     /// The cell a click chooses it with, if it has one.
     pub cell: Option<usize>,
+    /// How it changes a count at its cell, for the cell's − and + (and the wheel).
+    pub count: Option<StepCount>,
+}
+
+/// A step that sets or changes how many pieces a cell gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepCount {
+    /// One piece more to the cell (Adamas: a split's or merge's part).
+    More,
+    /// One piece fewer.
+    Fewer,
+    /// This many (Absorption: the height placed or given).
+    Exactly(u16),
+}
+
+/// The count steps offered at one cell: indices into the choices.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellCounts {
+    pub more: Option<usize>,
+    pub fewer: Option<usize>,
+    /// Each offered count, smallest first.
+    pub exactly: Vec<(u16, usize)>,
+}
+
+impl CellCounts {
+    pub fn is_empty(&self) -> bool {
+        self.more.is_none() && self.fewer.is_none() && self.exactly.is_empty()
+    }
+}
+
+/// The count steps the choices offer at `cell`.
+pub fn counts_at(choices: &[Choice], cell: usize) -> CellCounts {
+    let mut counts = CellCounts::default();
+    for (index, choice) in choices.iter().enumerate() {
+        if choice.cell != Some(cell) {
+            continue;
+        }
+        match choice.count {
+            Some(StepCount::More) => counts.more = Some(index),
+            Some(StepCount::Fewer) => counts.fewer = Some(index),
+            Some(StepCount::Exactly(n)) => counts.exactly.push((n, index)),
+            None => {}
+        }
+    }
+    counts.exactly.sort_unstable();
+    counts
 }
 
 /// A game in progress, whichever it is, as the screens draw and play it.
@@ -243,11 +317,18 @@ pub trait Table: Send + Sync {
     fn draft_text(&self) -> Option<String>;
     /// Cells the steps so far name, to show as selected.
     fn selected_cells(&self) -> Vec<usize>;
+    /// How many pieces the move being built takes to or from `cell`, where it counts them
+    /// (the number between a cell's − and +).
+    fn part_count(&self, cell: usize) -> Option<u16>;
     fn choose(&mut self, index: usize) -> Result<(), String>;
     fn take_back_choice(&mut self) -> bool;
     fn clear_choices(&mut self);
     /// The move built so far in notation, if it is complete and legal.
     fn complete_move(&self) -> Option<String>;
+    /// What the move built so far would change on the board, if it is complete: each
+    /// cell whose piece it changes, with the piece it would leave there (none: emptied).
+    /// Before that, what its steps so far put on empty cells, where the game says.
+    fn move_preview(&self) -> Option<Vec<Ghost>>;
     /// Plays the move built so far; its events in order.
     fn commit(&mut self) -> Result<Vec<PlayedEvent>, String>;
     /// Plays a move written in notation; its events in order.
@@ -337,6 +418,16 @@ pub trait Look: tabula_bot::Knowledge {
     fn choice(&self, step: &StepOf<Self>) -> Choice;
     /// The move being built, summed up (Adamas: counts per cell and pieces left behind).
     fn draft_text(&self, _builder: &Self::Builder) -> Option<String> {
+        None
+    }
+    /// Ghosts of the steps taken while the move is not yet complete, on empty cells only
+    /// (Absorption: a split's parts, placed before the stack they come from is chosen).
+    fn partial_ghosts(&self, _steps: &[StepOf<Self>]) -> Vec<Ghost> {
+        Vec::new()
+    }
+    /// How many pieces the move being built takes to or from `cell` (Adamas: a split's
+    /// or merge's part), where steps count them.
+    fn part_count(&self, _builder: &Self::Builder, _cell: usize) -> Option<u16> {
         None
     }
     /// Cells that a step already taken names, to show as selected.

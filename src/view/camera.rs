@@ -43,7 +43,12 @@ impl OrbitCamera {
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera_and_lights)
         .add_systems(OnEnter(InMatch), frame_board)
-        .add_systems(Update, orbit.run_if(in_state(InMatch)));
+        .add_systems(
+            Update,
+            orbit
+                .after(super::cell_popup::count_with_wheel)
+                .run_if(in_state(InMatch)),
+        );
 }
 
 fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
@@ -81,19 +86,24 @@ fn orbit(
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
     over_panel: Option<Res<super::game_panel::PointerOverPanel>>,
+    wheel_on_cell: Option<Res<super::cell_popup::WheelOnCell>>,
     time: Res<Time>,
 ) {
     let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
         || over_panel.is_some_and(|over| over.0);
+    // Over a cell whose count the wheel steps, the wheel is the count's.
+    let wheel_taken = over_overlay || wheel_on_cell.is_some_and(|on| on.0);
     let keyboard_busy = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
     let dt = time.delta_secs().min(0.1);
     for (mut orbit, mut transform) in &mut cameras {
         let before = *orbit;
-        if !over_overlay {
-            if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
-                orbit.yaw -= motion.delta.x * 0.006;
-                orbit.pitch += motion.delta.y * 0.006;
-            }
+        if !over_overlay
+            && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
+        {
+            orbit.yaw -= motion.delta.x * 0.006;
+            orbit.pitch += motion.delta.y * 0.006;
+        }
+        if !wheel_taken {
             orbit.distance *= 1.0 - scroll.delta.y.clamp(-5.0, 5.0) * 0.08;
         }
         if !keyboard_busy {

@@ -7,7 +7,9 @@
 mod analysis_panel;
 mod board;
 mod camera;
+mod cell_popup;
 mod game_panel;
+mod ghosts;
 mod labels;
 mod loading;
 mod models;
@@ -76,6 +78,8 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         board::plugin,
         models::plugin,
+        ghosts::plugin,
+        cell_popup::plugin,
         picking::plugin,
         labels::plugin,
         page::plugin,

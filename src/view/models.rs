@@ -13,8 +13,19 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 pub const MAX_DRAWN_DISCS: u16 = 12;
 pub const DISC_HEIGHT: f32 = 0.09;
 
+/// The materials a piece is drawn in: solid on the board, see-through for the move
+/// being built.
+pub(super) struct PieceMaterials {
+    colours: Vec<Handle<StandardMaterial>>,
+    limb: Handle<StandardMaterial>,
+    gold: Handle<StandardMaterial>,
+}
+
+/// How opaque the pieces of the move being built are.
+const GHOST_ALPHA: f32 = 0.45;
+
 #[derive(Resource)]
-struct PieceAssets {
+pub(super) struct PieceAssets {
     kind: GameKind,
     spacing: f32,
     disc: Handle<Mesh>,
@@ -26,9 +37,8 @@ struct PieceAssets {
     moon: Handle<Mesh>,
     foot: Handle<Mesh>,
     crown: Handle<Mesh>,
-    colours: Vec<Handle<StandardMaterial>>,
-    limb: Handle<StandardMaterial>,
-    gold: Handle<StandardMaterial>,
+    pub(super) solid: PieceMaterials,
+    pub(super) ghost: PieceMaterials,
 }
 
 pub fn plugin(app: &mut App) {
@@ -57,10 +67,12 @@ fn recolour(
         return;
     }
     *shown = wanted;
-    let players = assets.colours.len();
-    for (i, handle) in assets.colours.iter().enumerate() {
-        if let Some(mut material) = materials.get_mut(handle) {
-            material.base_color = settings.colour(players, i);
+    let players = assets.solid.colours.len();
+    for (alpha, set) in [(1.0, &assets.solid), (GHOST_ALPHA, &assets.ghost)] {
+        for (i, handle) in set.colours.iter().enumerate() {
+            if let Some(mut material) = materials.get_mut(handle) {
+                material.base_color = settings.colour(players, i).with_alpha(alpha);
+            }
         }
     }
 }
@@ -74,15 +86,40 @@ fn make_assets(
 ) {
     let kind = game.table.kind();
     let players = kind.max_players();
-    let colours = (0..players)
-        .map(|i| {
-            materials.add(StandardMaterial {
-                base_color: settings.colour(players, i),
-                perceptual_roughness: 0.45,
+    let mut material_set = |alpha: f32| {
+        let blend = if alpha < 1.0 {
+            AlphaMode::Blend
+        } else {
+            AlphaMode::Opaque
+        };
+        PieceMaterials {
+            colours: (0..players)
+                .map(|i| {
+                    materials.add(StandardMaterial {
+                        base_color: settings.colour(players, i).with_alpha(alpha),
+                        perceptual_roughness: 0.45,
+                        alpha_mode: blend,
+                        ..default()
+                    })
+                })
+                .collect(),
+            limb: materials.add(StandardMaterial {
+                base_color: Color::srgba(0.35, 0.33, 0.32, alpha),
+                perceptual_roughness: 0.6,
+                alpha_mode: blend,
                 ..default()
-            })
-        })
-        .collect();
+            }),
+            gold: materials.add(StandardMaterial {
+                base_color: Color::srgba(0.95, 0.75, 0.20, alpha),
+                metallic: 0.7,
+                perceptual_roughness: 0.3,
+                alpha_mode: blend,
+                ..default()
+            }),
+        }
+    };
+    let solid = material_set(1.0);
+    let ghost = material_set(GHOST_ALPHA);
     let s = game.table.layout().spacing;
     commands.insert_resource(PieceAssets {
         kind,
@@ -96,18 +133,8 @@ fn make_assets(
         moon: meshes.add(Torus::new(0.14 * s, 0.32 * s)),
         foot: meshes.add(Cuboid::new(0.48 * s, 0.26 * s, 0.48 * s)),
         crown: meshes.add(Cone::new(0.12 * s, 0.2 * s)),
-        colours,
-        limb: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.35, 0.33, 0.32),
-            perceptual_roughness: 0.6,
-            ..default()
-        }),
-        gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.75, 0.20),
-            metallic: 0.7,
-            perceptual_roughness: 0.3,
-            ..default()
-        }),
+        solid,
+        ghost,
     });
 }
 
@@ -121,7 +148,7 @@ fn build_models(
     };
     for (entity, piece) in &pieces {
         commands.entity(entity).despawn_children();
-        let parts = model(&assets, &piece.look);
+        let parts = model(&assets, &piece.look, &assets.solid);
         commands.entity(entity).with_children(|parent| {
             for (mesh, material, transform) in parts {
                 parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
@@ -130,10 +157,15 @@ fn build_models(
     }
 }
 
-type Part = (Handle<Mesh>, Handle<StandardMaterial>, Transform);
+pub(super) type Part = (Handle<Mesh>, Handle<StandardMaterial>, Transform);
 
-fn model(assets: &PieceAssets, look: &PieceLook) -> Vec<Part> {
-    let colour = |i: usize| assets.colours[i % assets.colours.len()].clone();
+/// The meshes of a piece that looks so, in these materials.
+pub(super) fn model(
+    assets: &PieceAssets,
+    look: &PieceLook,
+    materials: &PieceMaterials,
+) -> Vec<Part> {
+    let colour = |i: usize| materials.colours[i % materials.colours.len()].clone();
     let own = colour(look.colour);
     let s = assets.spacing;
     let mut parts = Vec::new();
@@ -180,14 +212,14 @@ fn model(assets: &PieceAssets, look: &PieceLook) -> Vec<Part> {
                     let tilt = Quat::from_rotation_arc(Vec3::Y, (out + Vec3::Y * 0.6).normalize());
                     parts.push((
                         assets.leg.clone(),
-                        assets.limb.clone(),
+                        materials.limb.clone(),
                         Transform::from_translation(out * 0.33 + Vec3::Y * 0.1).with_rotation(tilt),
                     ));
                 } else {
                     let point = Quat::from_rotation_arc(Vec3::Y, out);
                     parts.push((
                         assets.pincer.clone(),
-                        assets.gold.clone(),
+                        materials.gold.clone(),
                         Transform::from_translation(out * 0.3 + Vec3::Y * 0.22)
                             .with_rotation(point),
                     ));
@@ -218,7 +250,7 @@ fn model(assets: &PieceAssets, look: &PieceLook) -> Vec<Part> {
         } * s;
         parts.push((
             assets.crown.clone(),
-            assets.gold.clone(),
+            materials.gold.clone(),
             Transform::from_xyz(0.0, top, 0.0),
         ));
     }

@@ -113,9 +113,14 @@ pub(super) fn game_and_options(
         .spacing([12.0, 2.0])
         .show(ui, |ui| {
             let described = form.kind.options();
+            // The board these options make, as the rules build it: its cells beside the size.
+            let cells = crate::table::new_table(form.kind, &form.settings)
+                .ok()
+                .map(|table| format!("{} cells", table.layout().cells.len()));
             for (key, value) in form.settings.iter_mut() {
+                let beside = cells.as_deref().filter(|_| key.as_str() == "size");
                 match described.iter().find(|info| info.key == key.as_str()) {
-                    Some(info) => option_row(ui, info, value),
+                    Some(info) => option_row(ui, info, value, beside),
                     // A key the settings file names that this version does not know.
                     None => {
                         ui.label(key.as_str());
@@ -127,13 +132,19 @@ pub(super) fn game_and_options(
         });
 }
 
-/// One option: its name (the key on hover), the control its values call for, and what
-/// it does, saying so when it is not the designer's rule.
-fn option_row(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String) {
+/// One option: its name (the key on hover), the control its values call for (with a note
+/// beside it: the board's cells by the size), and what it does, saying so when it is not
+/// the designer's rule.
+fn option_row(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String, beside: Option<&str>) {
     ui.label(info.name)
         .on_hover_text(format!("{}={value}", info.key));
     ui.vertical(|ui| {
-        option_control(ui, info, value);
+        ui.horizontal(|ui| {
+            option_control(ui, info, value);
+            if let Some(note) = beside {
+                ui.strong(note);
+            }
+        });
         let origin = match info.origin {
             OptionOrigin::Designer => String::new(),
             origin => format!(" ({})", origin.label()),

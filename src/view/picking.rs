@@ -1,45 +1,66 @@
-//! Clicks on the board: a click on a tile or on a piece (any part of its model) chooses
-//! that cell.
+//! Clicks on the board: a click on a tile or on a piece (any part of its model, or of the
+//! see-through piece of the move being built) chooses that cell.
 
 use super::board::CellTile;
+use super::ghosts::GhostPiece;
 use crate::phase::Pause;
 use crate::pieces::PieceOf;
 use crate::screens::Screen;
 use crate::turn::PlayerInput;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, click_cells.run_if(in_state(Screen::Playing)));
 }
 
+/// What on the board stands for a cell: its tile, a piece on it, the move's ghost there.
+#[derive(SystemParam)]
+pub struct CellOwners<'w, 's> {
+    tiles: Query<'w, 's, &'static CellTile>,
+    pieces: Query<'w, 's, &'static PieceOf>,
+    ghosts: Query<'w, 's, &'static GhostPiece>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl CellOwners<'_, '_> {
+    /// The cell of the tile or piece a mesh hit belongs to (walking up from the mesh).
+    pub fn cell_of(&self, mut entity: Entity) -> Option<usize> {
+        loop {
+            if let Ok(tile) = self.tiles.get(entity) {
+                return Some(tile.cell);
+            }
+            if let Ok(piece) = self.pieces.get(entity) {
+                return Some(piece.cell);
+            }
+            if let Ok(ghost) = self.ghosts.get(entity) {
+                return Some(ghost.cell);
+            }
+            entity = self.parents.get(entity).ok()?.parent();
+        }
+    }
+}
+
 fn click_cells(
     mut clicks: MessageReader<Pointer<Click>>,
     pause: Res<State<Pause>>,
-    tiles: Query<&CellTile>,
-    pieces: Query<&PieceOf>,
-    parents: Query<&ChildOf>,
+    owners: CellOwners,
+    egui: Option<Res<EguiWantsInput>>,
     mut input: MessageWriter<PlayerInput>,
 ) {
+    // A click on a window over the board (a cell's − and +) is the window's, not the
+    // cell's under it.
+    let over_window = egui.is_some_and(|egui| egui.is_pointer_over_area());
     for click in clicks.read() {
         // Clicks made while the menu is open are read and dropped, not kept for later.
-        if *pause.get() == Pause::Paused || click.event.button != PointerButton::Primary {
+        if *pause.get() == Pause::Paused
+            || click.event.button != PointerButton::Primary
+            || over_window
+        {
             continue;
         }
-        let mut entity = click.entity;
-        // Walk up from the mesh that was hit to the tile or piece that owns it.
-        let cell = loop {
-            if let Ok(tile) = tiles.get(entity) {
-                break Some(tile.cell);
-            }
-            if let Ok(piece) = pieces.get(entity) {
-                break Some(piece.cell);
-            }
-            match parents.get(entity) {
-                Ok(parent) => entity = parent.parent(),
-                Err(_) => break None,
-            }
-        };
-        if let Some(cell) = cell {
+        if let Some(cell) = owners.cell_of(click.entity) {
             input.write(PlayerInput::ClickCell(cell));
             // One click, one cell: the same click also reaches the tile under the piece.
             break;

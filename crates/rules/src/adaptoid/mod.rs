@@ -137,6 +137,12 @@ impl Adaptoid {
         &self.board
     }
 
+    /// The cells an adaptoid on `from` walks over to reach `to`, `to` last: a shortest way
+    /// through empty cells (any of them; the rules need only that one exists).
+    pub fn walk_path(&self, from: u8, to: u8) -> Option<Vec<u8>> {
+        self.pieces.walk(&self.board, from, to)
+    }
+
     pub fn stage(&self) -> Stage {
         self.stage
     }

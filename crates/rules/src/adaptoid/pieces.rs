@@ -234,6 +234,39 @@ impl Pieces {
             .fold(0, |set, c| set | 1 << c)
     }
 
+    /// A shortest walk from `from` to `to` through empty cells, `to` last (which may be
+    /// the enemy an attack ends on); `None` when there is none.
+    pub fn walk(&self, board: &Board, from: u8, to: u8) -> Option<Vec<u8>> {
+        let empty = self.empty_cells(board);
+        let mut came_from = [u8::MAX; MAX_CELLS];
+        let mut frontier = 1u64 << from;
+        let mut reached = frontier;
+        while frontier != 0 && reached & 1 << to == 0 {
+            let mut next = 0u64;
+            for cell in cells(frontier) {
+                // Only empty cells are walked through; `to` may be the attacked enemy.
+                let open = (empty | 1 << to) & board.neighbours(cell) & !reached & !next;
+                for step in cells(open) {
+                    came_from[step as usize] = cell;
+                }
+                next |= open;
+            }
+            reached |= next;
+            frontier = next & empty;
+        }
+        if reached & 1 << to == 0 || from == to {
+            return None;
+        }
+        let mut path = vec![to];
+        while let Some(&last) = path.last()
+            && came_from[last as usize] != from
+        {
+            path.push(came_from[last as usize]);
+        }
+        path.reverse();
+        Some(path)
+    }
+
     /// The adaptoid on `cell` can move (or attack) to these cells: empty cells within
     /// `legs` steps through empty cells, and, with a pincer, enemies one step beyond a cell
     /// reached in fewer than `legs` steps (adaptoid.md §3, D2, D3).

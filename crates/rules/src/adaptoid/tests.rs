@@ -561,3 +561,44 @@ fn builder_offers_the_steps_of_legal_turns() {
     let turn = builder.complete_move(&game).unwrap();
     assert_eq!(game.format_move(&turn), "d4-d5 d5+P");
 }
+
+/// Every step of a turn has a walk: neighbour to neighbour through empty cells to its
+/// end, no longer than the adaptoid's legs (the app animates it along the walk).
+#[test]
+fn every_step_has_a_walk() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(4);
+    let mut game = Adaptoid::new(AdaptoidOptions::default()).unwrap();
+    let mut walks = 0;
+    for _ in 0..120 {
+        if game.status() != Status::Ongoing {
+            break;
+        }
+        for mv in game.legal_moves() {
+            let AdaptoidMove::Turn {
+                step: Some((from, to)),
+                ..
+            } = mv
+            else {
+                continue;
+            };
+            let path = game.walk_path(from, to).expect("a step's walk");
+            assert_eq!(path.last(), Some(&to));
+            assert!(
+                path.len() <= game.pieces.legs[from as usize] as usize,
+                "{path:?}"
+            );
+            let mut at = from;
+            for &cell in &path {
+                assert_ne!(game.board.neighbours(at) & 1 << cell, 0, "{path:?}");
+                at = cell;
+            }
+            let empty = game.pieces.empty_cells(&game.board);
+            assert!(path[..path.len() - 1].iter().all(|&c| empty & 1 << c != 0));
+            walks += 1;
+        }
+        let mv = game.random_move(&mut rng).unwrap();
+        game.apply(&mv).unwrap();
+    }
+    assert!(walks > 200, "{walks} walks");
+}

@@ -166,6 +166,32 @@ impl Adomoc {
         (id != EMPTY).then(|| self.pieces[id as usize])
     }
 
+    /// The spaces a piece on `from` passes over to reach `to` in one move, `to` last:
+    /// along the first of its lines that gets there within its reach, with nothing in the
+    /// way before. `None` when no line does (not a move of the piece there).
+    pub fn line_path(&self, from: u8, to: u8) -> Option<Vec<u8>> {
+        let mover = self.piece_at(from)?;
+        let occupied = self.occupied[0] | self.occupied[1];
+        self.geometry()
+            .rays(from)
+            .iter()
+            .filter(|ray| generate::travels_along(mover.kind, ray.kind))
+            .find_map(|ray| {
+                let reached = ray.spaces.iter().take(generate::reach(mover));
+                let mut path = Vec::new();
+                for &space in reached {
+                    path.push(space);
+                    if space == to {
+                        return Some(path);
+                    }
+                    if occupied & 1 << space != 0 {
+                        return None;
+                    }
+                }
+                None
+            })
+    }
+
     /// Pieces a player has left on the board.
     pub fn pieces_of(&self, player: Player) -> u32 {
         self.occupied[player.index()].count_ones()

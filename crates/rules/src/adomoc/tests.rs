@@ -544,3 +544,48 @@ fn malformed_input_is_refused_clearly() {
             .contains("off the board")
     );
 }
+
+/// Every move's path runs along one line, neighbour to neighbour, with nothing in the way
+/// before its end, which is the move's `to` (the app animates pieces along it).
+#[test]
+fn every_move_has_a_line_path() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+    for spirals in [SpiralMode::Both, SpiralMode::CwInward] {
+        let options = AdomocOptions {
+            spirals,
+            ..AdomocOptions::default()
+        };
+        let mut game = Adomoc::new(options).unwrap();
+        let mut paths = 0;
+        for _ in 0..150 {
+            if game.status() != Status::Ongoing {
+                break;
+            }
+            for mv in game.legal_moves() {
+                let path = game.line_path(mv.from, mv.to).expect("a move's line");
+                assert_eq!(path.last(), Some(&mv.to));
+                let mut at = mv.from;
+                let geometry = game.geometry();
+                for &space in &path {
+                    // Either way round: the centre's own table is only for attraction.
+                    let linked = geometry.adjacent(at) & 1 << space != 0
+                        || geometry.adjacent(space) & 1 << at != 0;
+                    assert!(linked, "{path:?}");
+                    at = space;
+                }
+                assert!(
+                    path[..path.len() - 1]
+                        .iter()
+                        .all(|&s| game.piece_at(s).is_none())
+                );
+                paths += 1;
+            }
+            let mv = game.random_move(&mut rng).unwrap();
+            game.apply(&mv).unwrap();
+        }
+        assert!(paths > 1000, "{paths} paths");
+    }
+    let game = Adomoc::new(AdomocOptions::default()).unwrap();
+    assert_eq!(game.line_path(CENTRE, 0), None, "no piece there");
+}
