@@ -221,6 +221,7 @@ fn take_input(
         inputs.clear();
         return;
     }
+    let mut chose_this_frame = false;
     for input in inputs.read() {
         let taken = match input {
             PlayerInput::BotMove(_) => phase == TurnPhase::BotToMove,
@@ -232,6 +233,12 @@ fn take_input(
             // answer is dropped.
             continue;
         }
+        // A step names a choice by its place in the list: once one was taken this frame,
+        // another sent in the same frame (the wheel and the popup) names the old list.
+        if matches!(input, PlayerInput::Choose(_)) && chose_this_frame {
+            continue;
+        }
+        chose_this_frame |= matches!(input, PlayerInput::Choose(_));
         let Match { table, seats, .. } = &mut *game;
         let table = table.as_mut();
         let moves_before = table.record().len();

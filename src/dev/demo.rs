@@ -5,8 +5,9 @@
 //! sets options; `TABULA_DEMO_SEATS=human,3` seats people and bot levels (all people by
 //! default; the demo clicks only for people); `TABULA_DEMO_REVIEW=LEVEL` then reviews the
 //! game at that level (kept as the settings' review level, as the menu would) and opens the
-//! analysis board, logging how long the review took (`TABULA_DEMO_REVIEW_SLICE_MS=MS`
-//! gives a review in frame slices that much of each frame); `TABULA_SCREENSHOT=FILE.png` saves a
+//! analysis board, logging how long the review took (`TABULA_DEMO_REVIEW_SLICE_MS=MS`,
+//! `&review_slice=MS` on the web, gives a review run in frame slices that much of each
+//! frame; the desktop reviews on a background task and has no slices); `TABULA_SCREENSHOT=FILE.png` saves a
 //! screenshot once the board settles (and the review and analysis are done) and then quits.
 //! Nothing happens without `TABULA_DEMO`.
 

@@ -5,7 +5,8 @@
 
 use super::camera::OrbitCamera;
 use super::picking::CellOwners;
-use crate::phase::TurnPhase;
+use crate::AppSystems;
+use crate::phase::{Pause, TurnPhase};
 use crate::pieces::cell_position;
 use crate::screens::{InMatch, Match};
 use crate::table::{CellCounts, counts_at};
@@ -22,20 +23,27 @@ pub struct WheelOnCell(pub bool);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<WheelOnCell>()
-        .add_systems(Update, count_with_wheel.run_if(in_state(InMatch)))
+        // Before the turn takes input, so its step indexes the choices the turn sees.
+        .add_systems(
+            Update,
+            count_with_wheel
+                .before(AppSystems::Turn)
+                .run_if(in_state(InMatch)),
+        )
         .add_systems(EguiPrimaryContextPass, cell_popup.run_if(in_state(InMatch)));
 }
 
-/// A person's turn, and the move's steps are theirs to take.
-fn persons_turn(phase: Option<Res<State<TurnPhase>>>) -> bool {
-    phase.is_some_and(|phase| *phase.get() == TurnPhase::PersonToMove)
+/// A person's turn, the game not paused: the move's steps are theirs to take.
+fn persons_turn(phase: Option<Res<State<TurnPhase>>>, pause: &State<Pause>) -> bool {
+    *pause.get() == Pause::Running
+        && phase.is_some_and(|phase| *phase.get() == TurnPhase::PersonToMove)
 }
 
 /// The wheel over a cell with − and +: up adds a piece, down takes one away, a notch (or
 /// 40 pixels of a touchpad's scroll) a step.
 pub(super) fn count_with_wheel(
     game: Option<Res<Match>>,
-    phase: Option<Res<State<TurnPhase>>>,
+    (phase, pause): (Option<Res<State<TurnPhase>>>, Res<State<Pause>>),
     hovers: Res<HoverMap>,
     owners: CellOwners,
     scroll: Res<AccumulatedMouseScroll>,
@@ -47,7 +55,9 @@ pub(super) fn count_with_wheel(
         .get(&PointerId::Mouse)
         .and_then(|hits| hits.keys().find_map(|&entity| owners.cell_of(entity)));
     let counts = match (game, hovered) {
-        (Some(game), Some(cell)) if persons_turn(phase) => counts_at(game.table.choices(), cell),
+        (Some(game), Some(cell)) if persons_turn(phase, &pause) => {
+            counts_at(game.table.choices(), cell)
+        }
         _ => CellCounts::default(),
     };
     let steps = counts.more.is_some() || counts.fewer.is_some();
@@ -77,7 +87,7 @@ pub(super) fn count_with_wheel(
 fn cell_popup(
     mut contexts: EguiContexts,
     game: Option<Res<Match>>,
-    phase: Option<Res<State<TurnPhase>>>,
+    (phase, pause): (Option<Res<State<TurnPhase>>>, Res<State<Pause>>),
     menu: Res<CellMenu>,
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     mut input: MessageWriter<PlayerInput>,
@@ -85,7 +95,7 @@ fn cell_popup(
     let Some(game) = game else {
         return Ok(());
     };
-    if !persons_turn(phase) {
+    if !persons_turn(phase, &pause) {
         return Ok(());
     }
     let table = game.table.as_ref();

@@ -6,7 +6,7 @@
 
 use super::models::{PieceAssets, model};
 use crate::AppSystems;
-use crate::pieces::{Leaving, PieceOf, cell_position};
+use crate::pieces::{PieceOf, cell_position};
 use crate::screens::{InMatch, Match};
 use crate::table::{BoardLayout, Ghost, PieceLook};
 use bevy::prelude::*;
@@ -18,11 +18,11 @@ pub struct GhostPiece {
 }
 
 /// What the board shows of the move being built: its cells, and what it was built from
-/// (the position's revision and the steps), so it is worked out again only on a change.
+/// (the game, its revision and the steps), so it is worked out again only on a change.
 #[derive(Resource, Default, Debug)]
 pub struct MovePreview {
     pub ghosts: Vec<Ghost>,
-    built_from: Option<(u64, Vec<String>)>,
+    built_from: Option<(u64, u64, Vec<String>)>,
 }
 
 impl MovePreview {
@@ -57,7 +57,7 @@ fn preview_move(
     let (Some(game), Some(assets)) = (game, assets) else {
         return;
     };
-    let built_from = (game.table.revision(), game.table.chosen());
+    let built_from = (game.id, game.table.revision(), game.table.chosen());
     if preview.built_from.as_ref() == Some(&built_from) {
         return;
     }
@@ -102,7 +102,8 @@ fn spawn_ghost(
 /// every frame, so pieces spawned anew (after a jump or an animation) follow at once.
 fn hide_previewed_pieces(
     preview: Res<MovePreview>,
-    mut pieces: Query<(&PieceOf, &mut Visibility), Without<Leaving>>,
+    // Leaving pieces too: one hidden as the move was played must not leave unseen.
+    mut pieces: Query<(&PieceOf, &mut Visibility)>,
 ) {
     for (piece, mut visibility) in &mut pieces {
         let wanted = if preview.at(piece.cell).is_some() {

@@ -113,10 +113,7 @@ pub(super) fn game_and_options(
         .spacing([12.0, 2.0])
         .show(ui, |ui| {
             let described = form.kind.options();
-            // The board these options make, as the rules build it: its cells beside the size.
-            let cells = crate::table::new_table(form.kind, &form.settings)
-                .ok()
-                .map(|table| format!("{} cells", table.layout().cells.len()));
+            let cells = board_cells(ui, form.kind, &form.settings);
             for (key, value) in form.settings.iter_mut() {
                 let beside = cells.as_deref().filter(|_| key.as_str() == "size");
                 match described.iter().find(|info| info.key == key.as_str()) {
@@ -130,6 +127,26 @@ pub(super) fn game_and_options(
                 }
             }
         });
+}
+
+/// The cells of the board these options make, as the rules build it (shown beside the
+/// size), worked out again only when the options change.
+fn board_cells(ui: &egui::Ui, kind: GameKind, settings: &[(String, String)]) -> Option<String> {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (kind.key(), settings).hash(&mut hasher);
+    let key = hasher.finish();
+    let id = egui::Id::new("board cells");
+    if let Some((seen, cells)) = ui.data(|d| d.get_temp::<(u64, Option<String>)>(id))
+        && seen == key
+    {
+        return cells;
+    }
+    let cells = crate::table::new_table(kind, settings)
+        .ok()
+        .map(|table| format!("{} cells", table.layout().cells.len()));
+    ui.data_mut(|d| d.insert_temp(id, (key, cells.clone())));
+    cells
 }
 
 /// One option: its name (the key on hover), the control its values call for (with a note

@@ -237,6 +237,9 @@ impl Pieces {
     /// A shortest walk from `from` to `to` through empty cells, `to` last (which may be
     /// the enemy an attack ends on); `None` when there is none.
     pub fn walk(&self, board: &Board, from: u8, to: u8) -> Option<Vec<u8>> {
+        if usize::from(from.max(to)) >= board.len() || from == to {
+            return None;
+        }
         let empty = self.empty_cells(board);
         let mut came_from = [u8::MAX; MAX_CELLS];
         let mut frontier = 1u64 << from;
@@ -254,7 +257,7 @@ impl Pieces {
             reached |= next;
             frontier = next & empty;
         }
-        if reached & 1 << to == 0 || from == to {
+        if reached & 1 << to == 0 {
             return None;
         }
         let mut path = vec![to];

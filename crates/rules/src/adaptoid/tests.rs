@@ -601,4 +601,6 @@ fn every_step_has_a_walk() {
         game.apply(&mv).unwrap();
     }
     assert!(walks > 200, "{walks} walks");
+    assert_eq!(game.walk_path(0, 200), None, "a cell off the board");
+    assert_eq!(game.walk_path(3, 3), None);
 }

@@ -18,7 +18,7 @@ pub fn reach(piece: Piece) -> usize {
     if piece.prime { PRIME_REACH } else { usize::MAX }
 }
 
-fn is_prime_sun(piece: Piece) -> bool {
+pub fn is_prime_sun(piece: Piece) -> bool {
     piece.prime && piece.kind == Kind::Sun
 }
 

@@ -180,6 +180,10 @@ impl Adomoc {
                 let reached = ray.spaces.iter().take(generate::reach(mover));
                 let mut path = Vec::new();
                 for &space in reached {
+                    // Only the prime sun goes onto or through the centre (as the moves do).
+                    if space == CENTRE && !generate::is_prime_sun(mover) {
+                        return None;
+                    }
                     path.push(space);
                     if space == to {
                         return Some(path);

@@ -579,6 +579,13 @@ fn every_move_has_a_line_path() {
                         .iter()
                         .all(|&s| game.piece_at(s).is_none())
                 );
+                let mover = game.piece_at(mv.from).unwrap();
+                if !(mover.prime && mover.kind == Kind::Sun) {
+                    assert!(
+                        !path.contains(&CENTRE),
+                        "{mover:?} crossed the centre: {path:?}"
+                    );
+                }
                 paths += 1;
             }
             let mv = game.random_move(&mut rng).unwrap();
