@@ -113,11 +113,12 @@ fn cell_popup(
         return Ok(());
     };
     let layout = table.layout();
-    // Just in front of the cell, so the cell and its ghost stay in sight above it.
-    let beside = cell_position(layout, cell) + Vec3::Z * layout.spacing * 0.5;
-    let Ok(at) = camera.world_to_viewport(camera_transform, beside) else {
+    let Ok(at) = camera.world_to_viewport(camera_transform, cell_position(layout, cell)) else {
         return Ok(());
     };
+    // Just below the cell on screen, however the camera turns, so the cell and its ghost
+    // stay in sight above it.
+    let below = 30.0;
     let label = layout.cells.get(cell).map_or("?", |c| c.label.as_str());
     // The pieces the move takes to or from the cell so far.
     let now = table.part_count(cell).unwrap_or(0);
@@ -125,7 +126,7 @@ fn cell_popup(
     egui::Area::new(egui::Id::new("cell popup"))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_TOP)
-        .fixed_pos(egui::pos2(at.x, at.y))
+        .fixed_pos(egui::pos2(at.x, at.y + below))
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {
