@@ -36,8 +36,10 @@ pub struct Tween {
     pub duration: f32,
     pub elapsed: f32,
     pub despawn_at_end: bool,
-    /// Points passed on the way from `from` to `to`, in order (a path that is not straight).
-    pub via: Vec<Vec3>,
+    /// The whole way when it is not straight: `from`, the points passed, `to`, with the
+    /// length of each leg (worked out once, not every frame).
+    pub way: Vec<Vec3>,
+    pub legs: Vec<f32>,
     /// Between points, turn about the board's centre rather than go straight: the arcs of
     /// Adomoc's cycles and spirals (radius and angle change together).
     pub polar: bool,
@@ -53,13 +55,21 @@ impl Tween {
             duration,
             elapsed: 0.0,
             despawn_at_end: false,
-            via: Vec::new(),
+            way: Vec::new(),
+            legs: Vec::new(),
             polar: false,
         }
     }
 
+    /// Through these points on the way (none: straight).
     fn via(mut self, via: Vec<Vec3>, polar: bool) -> Tween {
-        self.via = via;
+        if !via.is_empty() {
+            self.way = std::iter::once(self.from.translation)
+                .chain(via)
+                .chain(std::iter::once(self.to.translation))
+                .collect();
+            self.legs = self.way.windows(2).map(|w| w[0].distance(w[1])).collect();
+        }
         self.polar = polar;
         self
     }
@@ -92,23 +102,18 @@ impl Tween {
 }
 
 impl Tween {
-    /// The point a fraction `e` of the way along: straight from `from` to `to`, or through
-    /// `via` at an even speed over the whole way.
+    /// The point a fraction `e` of the way along: straight from `from` to `to`, or along
+    /// `way` at an even speed over the whole of it.
     fn along(&self, e: f32) -> Vec3 {
-        if self.via.is_empty() {
+        if self.way.is_empty() {
             return self.from.translation.lerp(self.to.translation, e);
         }
-        let points: Vec<Vec3> = std::iter::once(self.from.translation)
-            .chain(self.via.iter().copied())
-            .chain(std::iter::once(self.to.translation))
-            .collect();
-        let lengths: Vec<f32> = points.windows(2).map(|w| w[0].distance(w[1])).collect();
-        let total: f32 = lengths.iter().sum();
+        let total: f32 = self.legs.iter().sum();
         if total <= f32::EPSILON {
             return self.to.translation;
         }
         let mut left = e.clamp(0.0, 1.0) * total;
-        for (pair, &length) in points.windows(2).zip(&lengths) {
+        for (pair, &length) in self.way.windows(2).zip(&self.legs) {
             if left <= length {
                 let f = if length > f32::EPSILON {
                     left / length

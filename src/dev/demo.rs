@@ -141,14 +141,12 @@ fn parse_review_slice(text: &str) -> Result<Option<Duration>, String> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    text.trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|ms| (1..=60_000).contains(ms))
-        .map(|ms| Some(Duration::from_millis(ms)))
-        .ok_or_else(|| {
-            format!("TABULA_DEMO_REVIEW_SLICE_MS: {text:?} is not milliseconds from 1 to 60000")
-        })
+    let ms = tabula_session::rules::text::whole_number_for(
+        "TABULA_DEMO_REVIEW_SLICE_MS",
+        text,
+        1..=60_000,
+    )?;
+    Ok(Some(Duration::from_millis(ms)))
 }
 
 fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<Demo, String> {

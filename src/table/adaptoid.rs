@@ -1,7 +1,8 @@
 //! How Adaptoid looks: creatures with legs and pincers on a graph of cells.
 
 use super::{
-    Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Link, Look, Mark, PieceLook, Shape, bits,
+    Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Link, Look, Mark, PieceLook, Shape,
+    bits, passed_over,
 };
 use bevy::math::Vec2;
 use tabula_rules::adaptoid::{Adaptoid, AdaptoidEvent, AdaptoidStep, Growth, RemovalCause};
@@ -138,13 +139,11 @@ impl Look for Adaptoid {
         match *event {
             AdaptoidEvent::Moved { from, to } | AdaptoidEvent::Attacked { from, at: to, .. } => {
                 // The walk through empty cells (an attack ends on the enemy's cell).
-                let mut walk = self.walk_path(from, to).unwrap_or_default();
-                walk.pop();
                 Anim::Glide {
                     from: from as usize,
                     to: to as usize,
                     count: None,
-                    via: walk.into_iter().map(usize::from).collect(),
+                    via: passed_over(self.walk_path(from, to)),
                 }
             }
             AdaptoidEvent::Removed {

@@ -2,7 +2,7 @@
 
 use super::{
     Anim, BoardLayout, BoardShape, Cell, Choice, GameKind, Link, LinkKind, Look, Mark, PieceLook,
-    Shape,
+    Shape, passed_over,
 };
 use bevy::math::Vec2;
 use tabula_rules::adomoc::geometry::{self, LineKind};
@@ -161,13 +161,6 @@ impl Look for Adomoc {
             AdomocEvent::TurnEnded { .. } | AdomocEvent::GameOver { .. } => Anim::Note,
         }
     }
-}
-
-/// The cells a path passes over before its last.
-fn passed_over(path: Option<Vec<u8>>) -> Vec<usize> {
-    let mut path = path.unwrap_or_default();
-    path.pop();
-    path.into_iter().map(usize::from).collect()
 }
 
 fn piece_name(kind: Kind, prime: bool) -> String {

@@ -113,6 +113,13 @@ pub struct PieceLook {
     pub prime: bool,
 }
 
+/// The cells a rules path passes over before its last, for [`Anim::Glide`]'s `via`.
+fn passed_over(path: Option<Vec<u8>>) -> Vec<usize> {
+    let mut path = path.unwrap_or_default();
+    path.pop();
+    path.into_iter().map(usize::from).collect()
+}
+
 /// A cell as the move being built would leave it: drawn as a see-through piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ghost {

@@ -4,7 +4,7 @@
 //! shows its piece hidden and "0" for stacks. What the move does comes from the rules,
 //! which play it on a copy ([`crate::table::Table::move_preview`]).
 
-use super::models::{PieceAssets, model};
+use super::models::{PieceAssets, attach_parts, model};
 use crate::AppSystems;
 use crate::pieces::{PieceOf, cell_position};
 use crate::screens::{InMatch, Match};
@@ -82,20 +82,14 @@ fn spawn_ghost(
     cell: usize,
     layout: &BoardLayout,
 ) {
-    let parts = model(assets, look, &assets.ghost);
-    commands
-        .spawn((
-            Name::new("ghost piece"),
-            GhostPiece { cell },
-            Transform::from_translation(cell_position(layout, cell)),
-            Visibility::default(),
-            DespawnOnExit(InMatch),
-        ))
-        .with_children(|parent| {
-            for (mesh, material, transform) in parts {
-                parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
-            }
-        });
+    let mut ghost = commands.spawn((
+        Name::new("ghost piece"),
+        GhostPiece { cell },
+        Transform::from_translation(cell_position(layout, cell)),
+        Visibility::default(),
+        DespawnOnExit(InMatch),
+    ));
+    attach_parts(&mut ghost, model(assets, look, &assets.ghost));
 }
 
 /// The pieces standing on the cells the move changes step aside for their ghosts. Done

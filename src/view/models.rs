@@ -148,13 +148,20 @@ fn build_models(
     };
     for (entity, piece) in &pieces {
         commands.entity(entity).despawn_children();
-        let parts = model(&assets, &piece.look, &assets.solid);
-        commands.entity(entity).with_children(|parent| {
-            for (mesh, material, transform) in parts {
-                parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
-            }
-        });
+        attach_parts(
+            &mut commands.entity(entity),
+            model(&assets, &piece.look, &assets.solid),
+        );
     }
+}
+
+/// Hangs a model's meshes under the entity that places it.
+pub(super) fn attach_parts(entity: &mut EntityCommands, parts: Vec<Part>) {
+    entity.with_children(|parent| {
+        for (mesh, material, transform) in parts {
+            parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
+        }
+    });
 }
 
 pub(super) type Part = (Handle<Mesh>, Handle<StandardMaterial>, Transform);

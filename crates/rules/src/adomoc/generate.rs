@@ -18,7 +18,7 @@ pub fn reach(piece: Piece) -> usize {
     if piece.prime { PRIME_REACH } else { usize::MAX }
 }
 
-pub fn is_prime_sun(piece: Piece) -> bool {
+fn is_prime_sun(piece: Piece) -> bool {
     piece.prime && piece.kind == Kind::Sun
 }
 
@@ -201,4 +201,31 @@ pub fn has_move(game: &Adomoc) -> bool {
         false
     });
     found
+}
+
+/// `Adomoc::line_path`: the way a move takes, walked as `visit_moves` walks the rays.
+pub fn line_path(game: &Adomoc, from: u8, to: u8) -> Option<Vec<u8>> {
+    let mover = game.piece_at(from)?;
+    let occupied = game.occupied[0] | game.occupied[1];
+    game.geometry()
+        .rays(from)
+        .iter()
+        .filter(|ray| travels_along(mover.kind, ray.kind))
+        .find_map(|ray| {
+            let mut path = Vec::new();
+            for &space in ray.spaces.iter().take(reach(mover)) {
+                // Only the prime sun goes onto or through the centre (as the moves do).
+                if space == CENTRE && !is_prime_sun(mover) {
+                    return None;
+                }
+                path.push(space);
+                if space == to {
+                    return Some(path);
+                }
+                if occupied & 1 << space != 0 {
+                    return None;
+                }
+            }
+            None
+        })
 }

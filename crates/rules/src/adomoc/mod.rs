@@ -170,30 +170,7 @@ impl Adomoc {
     /// along the first of its lines that gets there within its reach, with nothing in the
     /// way before. `None` when no line does (not a move of the piece there).
     pub fn line_path(&self, from: u8, to: u8) -> Option<Vec<u8>> {
-        let mover = self.piece_at(from)?;
-        let occupied = self.occupied[0] | self.occupied[1];
-        self.geometry()
-            .rays(from)
-            .iter()
-            .filter(|ray| generate::travels_along(mover.kind, ray.kind))
-            .find_map(|ray| {
-                let reached = ray.spaces.iter().take(generate::reach(mover));
-                let mut path = Vec::new();
-                for &space in reached {
-                    // Only the prime sun goes onto or through the centre (as the moves do).
-                    if space == CENTRE && !generate::is_prime_sun(mover) {
-                        return None;
-                    }
-                    path.push(space);
-                    if space == to {
-                        return Some(path);
-                    }
-                    if occupied & 1 << space != 0 {
-                        return None;
-                    }
-                }
-                None
-            })
+        generate::line_path(self, from, to)
     }
 
     /// Pieces a player has left on the board.
