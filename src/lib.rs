@@ -18,6 +18,7 @@ pub mod record;
 pub mod review;
 pub mod saving;
 pub mod screens;
+pub mod sound;
 pub mod storage;
 pub mod table;
 pub mod turn;
@@ -63,6 +64,7 @@ pub fn logic_plugin(app: &mut App) {
         rating::plugin,
         saving::plugin,
         online::plugin,
+        sound::logic_plugin,
     ));
 }
 
@@ -78,6 +80,7 @@ pub fn plugin(app: &mut App) {
         view::window_plugin,
         logic_plugin,
         view::plugin,
+        sound::output_plugin,
         // Apart from the game: the scripted demo for screenshots and browser tests.
         dev::plugin,
     ));

@@ -5,7 +5,7 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{headless_app, settle, start};
+use common::{headless_app, moves_to_a_win_in_one, settle, start};
 use tabula::bot::BotRunner;
 use tabula::config::Settings;
 use tabula::rating::RatingChange;
@@ -13,41 +13,7 @@ use tabula::screens::{Match, Seat};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
-use tabula_bot::BotSpec;
-use tabula_session::rules::Status;
-use tabula_session::{AnyMatch, new_match};
-
-/// A move that wins at once for the seat to move, if there is one.
-fn winning_move(game: &dyn AnyMatch) -> Option<String> {
-    let mover = game.to_move();
-    let (moves, _) = game.legal_moves(2_000);
-    moves.into_iter().find(|text| {
-        let mut after = game.boxed_clone();
-        after.play_notation(text).is_ok()
-            && matches!(after.status(), Status::Win { winner, .. } if winner.index() == mover)
-    })
-}
-
-/// Random Adaptoid moves up to a position where the seat to move wins at once.
-fn moves_to_a_win_in_one() -> (Vec<String>, String) {
-    for seed in 0.. {
-        let mut game = new_match(GameKind::Adaptoid, &[]).unwrap();
-        for ply in 0..200u64 {
-            if game.status().is_over() {
-                break;
-            }
-            if let Some(win) = winning_move(game.as_ref()) {
-                return (game.record().to_vec(), win);
-            }
-            let text = game
-                .thinker(&BotSpec::Random, seed * 1000 + ply)
-                .best_move()
-                .unwrap();
-            game.play_notation(&text).unwrap();
-        }
-    }
-    unreachable!()
-}
+use tabula_session::new_match;
 
 /// Two people play `moves`; then the seat to move is `mover` and the other a level-1 bot.
 fn game_before_the_end(moves: &[String], mover: Seat) -> App {

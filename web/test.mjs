@@ -71,8 +71,33 @@ async function openPage(context, url) {
       setTimeout(() => { if (!waiter.done) { waiter.done = true; resolve(null); } }, ms);
     });
   };
+  await page.addInitScript(listenToTheSound);
   await page.goto(url);
   return { page, lines, errors, waitFor };
+}
+
+// Runs in the page before the game: whatever the game sends to the speakers also goes to an
+// analyser, whose loudest sample so far is window.tabulaAudioPeak (0 to 1).
+function listenToTheSound() {
+  window.tabulaAudioPeak = 0;
+  const connect = AudioNode.prototype.connect;
+  AudioNode.prototype.connect = function (target, ...rest) {
+    if (target instanceof AudioDestinationNode) {
+      const context = target.context;
+      if (!context.tabulaAnalyser) {
+        const analyser = context.createAnalyser();
+        analyser.fftSize = 2048;
+        context.tabulaAnalyser = analyser;
+        const samples = new Float32Array(analyser.fftSize);
+        setInterval(() => {
+          analyser.getFloatTimeDomainData(samples);
+          for (const v of samples) window.tabulaAudioPeak = Math.max(window.tabulaAudioPeak, Math.abs(v));
+        }, 20);
+      }
+      connect.call(this, context.tabulaAnalyser);
+    }
+    return connect.call(this, target, ...rest);
+  };
 }
 
 const number = (line, pattern) => Number(line?.match(pattern)?.[1]);
@@ -91,6 +116,8 @@ for (const demo of demos) {
   const firstFrame = number(await waitFor("tabula: first frame at", 120_000), /first frame at (\d+)/);
   const title = number(await waitFor("tabula: title screen at", 120_000), /title screen at (\d+)/);
   check(firstFrame > 0, `${game}: the game drew its first frame`);
+  // A key the game ignores: the browser lets the page's audio start after it.
+  await page.keyboard.press("Shift");
   // The longest wait between two of the page's animation frames while the demo plays: a bot
   // that thought in one go would freeze the page for its whole budget.
   await page.evaluate(() => {
@@ -110,6 +137,11 @@ for (const demo of demos) {
   const moves = lines.filter((line) => line.includes("tabula-demo: move ")).length;
   const ending = finished?.match(/finished after \d+ moves \([^)]*\)/)?.[0];
   check(finished !== null, `${game}: the demo (seats ${seats}) played ${moves} moves and ${ending ?? "did not finish in time"}`);
+  const audioPeak = await page.evaluate(() => window.tabulaAudioPeak);
+  check(
+    lines.some((line) => line.includes("tabula-page: audio running")) && audioPeak > 0.01,
+    `${game}: the moves were heard (audio ${lines.some((line) => line.includes("tabula-page: audio running")) ? "running" : "not running"}, loudest sample ${audioPeak.toFixed(3)})`,
+  );
   const longestGap = Math.round(await page.evaluate(() => window.tabulaLongestGap));
   const meanGap = Math.round(await page.evaluate(() => (performance.now() - window.tabulaSince) / window.tabulaFrames));
   // The animation of the last move settles before the picture.

@@ -8,14 +8,16 @@ use crate::config::Settings;
 use crate::phase::BoardShows;
 use crate::pieces::{Arrivals, cell_position, spawn_piece};
 use crate::screens::{InMatch, Match};
+use crate::sound::{Sound, SoundCue, sounds_for_move};
 use crate::table::{PieceLook, PlayedEvent};
 use crate::turn::RulesEvent;
 use bevy::prelude::*;
 use stage::{PieceQuery, Stage};
 use std::collections::VecDeque;
 
+/// The rules events still to animate, each with its sound.
 #[derive(Resource, Default)]
-pub struct AnimationQueue(pub VecDeque<PlayedEvent>);
+pub struct AnimationQueue(pub VecDeque<(PlayedEvent, Option<Sound>)>);
 
 /// Counts for tests: every rules event received must start its animation.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -192,9 +194,15 @@ fn queue_events(
     mut queue: ResMut<AnimationQueue>,
     mut log: ResMut<AnimationLog>,
 ) {
-    for event in events.read() {
-        queue.0.push_back(event.event.clone());
-        log.events_received += 1;
+    // A move's events all come in one frame; its sounds depend on all of them (a split
+    // is several glides from one cell).
+    let events: Vec<&RulesEvent> = events.read().collect();
+    for one_move in events.chunk_by(|a, b| a.move_number == b.move_number) {
+        let anims: Vec<&_> = one_move.iter().map(|e| &e.event.anim).collect();
+        for (event, sound) in one_move.iter().zip(sounds_for_move(&anims)) {
+            queue.0.push_back((event.event.clone(), sound));
+            log.events_received += 1;
+        }
     }
 }
 
@@ -239,6 +247,7 @@ fn start_next(
     mut arrivals: ResMut<Arrivals>,
     tweens: Query<(), With<Tween>>,
     mut pieces: PieceQuery,
+    mut sounds: MessageWriter<SoundCue>,
 ) {
     let Some(game) = game else {
         return;
@@ -249,8 +258,11 @@ fn start_next(
     }
     let speed = settings.animation_speed.max(0.01);
     // Events with nothing to show start and end at once; take them all in one frame.
-    while let Some(event) = queue.0.pop_front() {
+    while let Some((event, sound)) = queue.0.pop_front() {
         log.animations_started += 1;
+        if let Some(sound) = sound {
+            sounds.write(SoundCue(sound));
+        }
         let mut stage = Stage {
             commands: &mut commands,
             layout: game.table.layout(),

@@ -106,13 +106,28 @@ impl Stage<'_, '_, '_, '_, '_> {
                 let Some(entity) = self.on(*cell, Some(*colour)) else {
                     return false;
                 };
-                self.leave(entity, Vec3::Y * 2.5, 0.2, 0.0, seconds * 1.3);
+                self.throw_off(entity, seconds * 1.4);
+            }
+            Anim::Consume { cell, colour } => {
+                let Some(entity) = self.on(*cell, Some(*colour)) else {
+                    return false;
+                };
+                // Swallowed at once, as the eater lands: down into the cell, squashed flat.
+                let mut end = *self.pieces.get(entity).expect("queried").2;
+                end.translation.y -= 0.35;
+                end.scale = Vec3::new(1.3, 0.01, 1.3);
+                self.leave_to(entity, end, 0.0, seconds * 0.7);
             }
             Anim::Fade { cell, colour } => {
                 let Some(entity) = self.on(*cell, Some(*colour)) else {
                     return false;
                 };
-                self.leave(entity, Vec3::Y * -0.3, 0.01, 0.0, seconds * 1.5);
+                // Starving: it wilts, leaning over as it shrinks and sinks, slowly.
+                let mut end = *self.pieces.get(entity).expect("queried").2;
+                end.translation.y -= 0.3;
+                end.rotation = Quat::from_rotation_z(1.1) * end.rotation;
+                end.scale = Vec3::splat(0.01);
+                self.leave_to(entity, end, 0.0, seconds * 2.2);
             }
             Anim::ClearCells { cells } => {
                 for &cell in cells {
@@ -208,11 +223,32 @@ impl Stage<'_, '_, '_, '_, '_> {
     }
 
     fn leave(&mut self, entity: Entity, offset: Vec3, scale: f32, delay: f32, seconds: f32) {
-        let start = *self.pieces.get(entity).expect("queried").2;
-        let mut end = start;
+        let mut end = *self.pieces.get(entity).expect("queried").2;
         end.translation += offset;
         end.scale = Vec3::splat(scale);
+        self.leave_to(entity, end, delay, seconds);
+    }
+
+    fn leave_to(&mut self, entity: Entity, end: Transform, delay: f32, seconds: f32) {
+        let start = *self.pieces.get(entity).expect("queried").2;
         let tween = Tween::new(start, end, seconds).delay(delay).then_despawn();
+        self.commands.entity(entity).insert((Leaving, tween));
+    }
+
+    /// A captured piece is picked up and thrown off the board, away from its centre,
+    /// tumbling as it goes.
+    fn throw_off(&mut self, entity: Entity, seconds: f32) {
+        let start = *self.pieces.get(entity).expect("queried").2;
+        let outward = start
+            .translation
+            .with_y(0.0)
+            .try_normalize()
+            .unwrap_or(Vec3::X);
+        let mut end = start;
+        end.translation += outward * 3.0 + Vec3::Y * 1.5;
+        end.rotation = Quat::from_axis_angle(outward.cross(Vec3::Y), 1.6) * start.rotation;
+        end.scale = Vec3::splat(0.25);
+        let tween = Tween::new(start, end, seconds).arc(1.2).then_despawn();
         self.commands.entity(entity).insert((Leaving, tween));
     }
 

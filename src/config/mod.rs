@@ -36,6 +36,16 @@ pub struct Settings {
     /// The player's rating against the bots in each game, by game key.
     #[serde(default)]
     pub ratings: BTreeMap<String, Rating>,
+    /// How loud the game's sounds are, from 0 to 1.
+    #[serde(default = "default_sound_volume")]
+    pub sound_volume: f32,
+    #[serde(default)]
+    pub sound_muted: bool,
+}
+
+/// Settings written before the game had sounds: at a volume that does not startle.
+fn default_sound_volume() -> f32 {
+    0.7
 }
 
 /// Settings written before reviews came in hold no level: the strongest, as the review's

@@ -149,7 +149,7 @@ impl Look for Adomoc {
                 count: None,
                 via: passed_over(self.line_path(from, to)),
             },
-            AdomocEvent::Consumed { at, piece } => Anim::LiftAway {
+            AdomocEvent::Consumed { at, piece } => Anim::Consume {
                 cell: at as usize,
                 colour: piece.owner.index(),
             },

@@ -180,10 +180,13 @@ pub enum Anim {
     },
     /// The stacks on `from` converge on `into`.
     Merge { into: usize, from: Vec<usize> },
-    /// The piece of `colour` on `cell` is captured or consumed: it lifts away. (A cell
-    /// may hold an arrival and the piece it fights; the colour tells them apart, and of
-    /// two alike the one that was there first goes.)
+    /// The piece of `colour` on `cell` is captured: it is lifted and thrown off the board.
+    /// (A cell may hold an arrival and the piece it fights; the colour tells them apart,
+    /// and of two alike the one that was there first goes.)
     LiftAway { cell: usize, colour: usize },
+    /// The piece of `colour` on `cell` is consumed by the piece arriving there (Adomoc): it
+    /// is swallowed into the board beneath it.
+    Consume { cell: usize, colour: usize },
     /// The piece of `colour` on `from` flies in an arc to a distant cell (Adomoc
     /// origination).
     Fly {

@@ -51,7 +51,10 @@ fn cells_named(anim: &Anim) -> Vec<usize> {
         Anim::Absorb { cell, gifts, .. } => std::iter::once(*cell)
             .chain(gifts.iter().map(|g| g.0))
             .collect(),
-        Anim::LiftAway { cell, .. } | Anim::Appear { cell } | Anim::Fade { cell, .. } => {
+        Anim::LiftAway { cell, .. }
+        | Anim::Consume { cell, .. }
+        | Anim::Appear { cell }
+        | Anim::Fade { cell, .. } => {
             vec![*cell]
         }
         Anim::ClearCells { cells } => cells.clone(),

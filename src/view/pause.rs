@@ -39,6 +39,16 @@ fn pause_menu(
             ui.add(
                 egui::Slider::new(&mut settings.animation_speed, 0.0..=4.0).text("animation speed"),
             );
+            ui.horizontal(|ui| {
+                let mut sound = !settings.sound_muted;
+                if ui.checkbox(&mut sound, "sound").changed() {
+                    settings.sound_muted = !sound;
+                }
+                ui.add_enabled(
+                    sound,
+                    egui::Slider::new(&mut settings.sound_volume, 0.0..=1.0).text("volume"),
+                );
+            });
             ui.checkbox(&mut settings.show_labels, "cell labels (L)");
             ui.checkbox(&mut settings.confirm_moves, "confirm every move");
             let levels = tabula_bot::Levels::built_in().levels.len() as u8;

@@ -14,6 +14,9 @@ use tabula::screens::{Match, Screen, Seat, StartGame};
 use tabula::storage::Storage;
 use tabula::table::{GameKind, PieceLook};
 use tabula::turn::PlayerInput;
+use tabula_bot::BotSpec;
+use tabula_session::rules::Status;
+use tabula_session::{AnyMatch, new_match};
 
 /// Runs frames until `done` holds, sleeping a little so a background search gets time.
 pub fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
@@ -114,4 +117,36 @@ pub fn shown_pieces(app: &mut App) -> Vec<(usize, PieceLook)> {
         .world_mut()
         .query_filtered::<&PieceOf, Without<Leaving>>();
     query.iter(app.world()).map(|p| (p.cell, p.look)).collect()
+}
+
+/// A move that wins at once for the seat to move, if there is one.
+pub fn winning_move(game: &dyn AnyMatch) -> Option<String> {
+    let mover = game.to_move();
+    let (moves, _) = game.legal_moves(2_000);
+    moves.into_iter().find(|text| {
+        let mut after = game.boxed_clone();
+        after.play_notation(text).is_ok()
+            && matches!(after.status(), Status::Win { winner, .. } if winner.index() == mover)
+    })
+}
+
+/// Random Adaptoid moves up to a position where the seat to move wins at once.
+pub fn moves_to_a_win_in_one() -> (Vec<String>, String) {
+    for seed in 0.. {
+        let mut game = new_match(GameKind::Adaptoid, &[]).unwrap();
+        for ply in 0..200u64 {
+            if game.status().is_over() {
+                break;
+            }
+            if let Some(win) = winning_move(game.as_ref()) {
+                return (game.record().to_vec(), win);
+            }
+            let text = game
+                .thinker(&BotSpec::Random, seed * 1000 + ply)
+                .best_move()
+                .unwrap();
+            game.play_notation(&text).unwrap();
+        }
+    }
+    unreachable!()
 }
