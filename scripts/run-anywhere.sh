@@ -29,14 +29,19 @@ dir=$(mktemp -d)
 display=:$((90 + RANDOM % 9))
 Xvfb "$display" -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
+trap 'kill $xvfb ${pulse:-} ${recorder:-} 2>/dev/null || true; rm -rf "$dir"' EXIT
 # The sound server, private to this run: its socket in the run's own directory.
 export XDG_RUNTIME_DIR="$dir/run"
 mkdir -m 700 "$XDG_RUNTIME_DIR"
 pulseaudio -n --daemonize=no --exit-idle-time=-1 --log-target=file:"$dir/pulse.log" \
     -L "module-null-sink sink_name=speakers" -L module-native-protocol-unix &
 pulse=$!
-trap 'kill $xvfb $pulse ${recorder:-} 2>/dev/null || true; rm -rf "$dir"' EXIT
 for _ in $(seq 50); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+if ! pactl info >/dev/null 2>&1; then
+    echo "the private PulseAudio server did not start:" >&2
+    tail -20 "$dir/pulse.log" >&2
+    exit 1
+fi
 parec -d speakers.monitor --format=s16le --rate=22050 --channels=1 >"$dir/heard.raw" &
 recorder=$!
 cp "$bin" "$dir/tabula"
@@ -61,7 +66,9 @@ if ((size < 10000)); then
     echo "run from $dir, the game saved no screenshot of the board ($size bytes)" >&2
     exit 1
 fi
-kill $recorder
+# parec writes what it has when stopped; wait for it before reading.
+kill $recorder 2>/dev/null || true
+wait $recorder 2>/dev/null || true
 # The loudest sample the speakers got, of 32767.
 peak=$(od -An -v -td2 -w2 "$dir/heard.raw" | awk '{ v = $1 < 0 ? -$1 : $1; if (v > m) m = v } END { print m + 0 }')
 if ! grep -q "sound: playing through the PulseAudio server" "$dir/log" || ((peak < 1000)); then

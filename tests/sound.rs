@@ -80,6 +80,17 @@ fn a_bots_move_is_heard_and_then_your_turn() {
     app.update();
     settle(&mut app);
     assert_eq!(heard(&mut app), vec![]);
+
+    // Redo replays both moves, knocks and all, but it is no new turn.
+    app.world_mut().write_message(Travel::Redo);
+    app.update();
+    run_until(&mut app, "the redo to the person's turn", |app| {
+        app.world().resource::<Match>().table.record().len() == 2 && person_to_move(app)
+    });
+    settle(&mut app);
+    let sounds = heard(&mut app);
+    assert!(sounds.len() >= 2, "{sounds:?}");
+    assert!(!sounds.contains(&Sound::YourTurn), "{sounds:?}");
 }
 
 #[test]

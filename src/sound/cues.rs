@@ -5,6 +5,7 @@ use super::{Sound, SoundCue};
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::Match;
 use crate::table::Anim;
+use crate::turn::{PlayerInput, Travel};
 use bevy::prelude::*;
 
 /// The sound of one rules event, if it has one.
@@ -49,21 +50,21 @@ pub fn sounds_for_move(anims: &[&Anim]) -> Vec<Option<Sound>> {
 }
 
 /// The sounds for the board settling in `now` after it last settled in `before`, with the
-/// number of moves played each time. A move has to have been played in between: undo, a
-/// jump back or a loaded game make no sound. "Your turn" only follows a bot's or a remote
-/// player's turn, so people sharing a screen hear only the moves.
+/// number of moves played each time (the caller leaves out undo, redo and jumps). The game
+/// ending is heard also when no move ended it (a resignation, a clock). "Your turn" only
+/// follows a move by a bot or a remote player, so people sharing a screen hear only the
+/// moves.
 pub fn turn_sounds(
     before: TurnPhase,
     moves_before: usize,
     now: TurnPhase,
     moves_now: usize,
 ) -> Option<Sound> {
-    if moves_now <= moves_before {
-        return None;
-    }
     match (before, now) {
         (_, TurnPhase::Over) if before != TurnPhase::Over => Some(Sound::GameOver),
-        (TurnPhase::BotToMove | TurnPhase::RemoteToMove, TurnPhase::PersonToMove) => {
+        (TurnPhase::BotToMove | TurnPhase::RemoteToMove, TurnPhase::PersonToMove)
+            if moves_now > moves_before =>
+        {
             Some(Sound::YourTurn)
         }
         _ => None,
@@ -78,12 +79,26 @@ pub(super) struct Settled {
     moves: usize,
 }
 
+/// Whether the board last changed by travelling the line (undo, redo, a jump) rather than
+/// by a move played: a redo against a bot goes on over several frames with no new message.
+#[derive(Default)]
+pub(super) struct Travelled(bool);
+
 pub(super) fn turn_cues(
     game: Option<Res<Match>>,
     board: Res<BoardShows>,
     mut last: Local<Option<Settled>>,
+    mut travelled: Local<Travelled>,
+    mut travels: MessageReader<Travel>,
+    mut inputs: MessageReader<PlayerInput>,
     mut cues: MessageWriter<SoundCue>,
 ) {
+    if inputs.read().count() > 0 {
+        travelled.0 = false;
+    }
+    if travels.read().count() > 0 {
+        travelled.0 = true;
+    }
     let Some(game) = game else {
         *last = None;
         return;
@@ -100,6 +115,7 @@ pub(super) fn turn_cues(
     if let Some(before) = *last
         && before.game == now.game
         && !game.is_analysing()
+        && !travelled.0
         && let Some(sound) = turn_sounds(before.phase, before.moves, now.phase, now.moves)
     {
         cues.write(SoundCue(sound));
@@ -148,9 +164,12 @@ mod tests {
         );
         // Undo while the bot thinks, or a person's own move in a shared game.
         assert_eq!(turn_sounds(BotToMove, 3, PersonToMove, 2), None);
+        assert_eq!(turn_sounds(BotToMove, 3, PersonToMove, 3), None);
         assert_eq!(turn_sounds(PersonToMove, 3, PersonToMove, 4), None);
         assert_eq!(turn_sounds(PersonToMove, 3, BotToMove, 4), None);
         assert_eq!(turn_sounds(PersonToMove, 3, Over, 4), Some(Sound::GameOver));
         assert_eq!(turn_sounds(Over, 4, Over, 4), None);
+        // A resignation or a clock ends the game with no move.
+        assert_eq!(turn_sounds(RemoteToMove, 4, Over, 4), Some(Sound::GameOver));
     }
 }

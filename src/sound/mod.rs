@@ -103,7 +103,8 @@ fn apply_volume(
     settings: Res<Settings>,
 ) {
     for &SoundCue(sound) in cues.read() {
-        if settings.sound_muted || settings.sound_volume <= 0.0 {
+        // A hand-edited file may hold any number: NaN is silence too.
+        if settings.sound_muted || settings.sound_volume.is_nan() || settings.sound_volume <= 0.0 {
             continue;
         }
         // A loudness the ear hears as even steps along the slider.

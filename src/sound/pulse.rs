@@ -36,9 +36,10 @@ fn start_output(mut commands: Commands) {
     let (sender, receiver) = channel();
     let started = std::thread::Builder::new()
         .name("tabula-sound".into())
-        .spawn(move || match play_sounds(receiver) {
-            Ok(()) => {}
-            Err(problem) => info!("no sound: {problem}"),
+        .spawn(move || {
+            if let Err(problem) = play_sounds(receiver) {
+                info!("no sound: {problem}");
+            }
         });
     if let Err(problem) = started {
         warn!("no sound: the sound thread did not start: {problem}");
@@ -101,6 +102,8 @@ fn connect() -> Result<Client, String> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
+        // A server may ask for the cookie it keeps in the user's home.
+        let cookie = pulseaudio::cookie_path_from_env().and_then(|path| std::fs::read(path).ok());
         let uid = std::fs::metadata("/proc/self").map(|m| m.uid()).ok();
         let candidates = uid
             .map(|uid| format!("/run/user/{uid}/pulse/native"))
@@ -108,7 +111,7 @@ fn connect() -> Result<Client, String> {
             .chain(["/var/run/pulse/native".to_string()]);
         for path in candidates {
             if let Ok(socket) = std::os::unix::net::UnixStream::connect(&path)
-                && let Ok(client) = Client::new_unix(c"Tabula", socket, None::<Vec<u8>>)
+                && let Ok(client) = Client::new_unix(c"Tabula", socket, cookie.as_deref())
             {
                 return Ok(client);
             }
