@@ -106,33 +106,38 @@ impl Stage<'_, '_, '_, '_, '_> {
                 let Some(entity) = self.on(*cell, Some(*colour)) else {
                     return false;
                 };
-                self.throw_off(entity, seconds * 1.4);
+                self.leave(entity, seconds * 1.4, 1.2, thrown_off);
             }
             Anim::Consume { cell, colour } => {
                 let Some(entity) = self.on(*cell, Some(*colour)) else {
                     return false;
                 };
                 // Swallowed at once, as the eater lands: down into the cell, squashed flat.
-                let mut end = *self.pieces.get(entity).expect("queried").2;
-                end.translation.y -= 0.35;
-                end.scale = Vec3::new(1.3, 0.01, 1.3);
-                self.leave_to(entity, end, 0.0, seconds * 0.7);
+                self.leave(entity, seconds * 0.7, 0.0, |start| Transform {
+                    translation: start.translation - Vec3::Y * 0.35,
+                    scale: Vec3::new(1.3, 0.01, 1.3),
+                    ..start
+                });
             }
             Anim::Fade { cell, colour } => {
                 let Some(entity) = self.on(*cell, Some(*colour)) else {
                     return false;
                 };
                 // Starving: it wilts, leaning over as it shrinks and sinks, slowly.
-                let mut end = *self.pieces.get(entity).expect("queried").2;
-                end.translation.y -= 0.3;
-                end.rotation = Quat::from_rotation_z(1.1) * end.rotation;
-                end.scale = Vec3::splat(0.01);
-                self.leave_to(entity, end, 0.0, seconds * 2.2);
+                self.leave(entity, seconds * 2.2, 0.0, |start| Transform {
+                    translation: start.translation - Vec3::Y * 0.3,
+                    rotation: Quat::from_rotation_z(1.1) * start.rotation,
+                    scale: Vec3::splat(0.01),
+                });
             }
             Anim::ClearCells { cells } => {
                 for &cell in cells {
                     for entity in self.all_on(cell) {
-                        self.leave(entity, Vec3::Y * 2.5, 0.2, 0.0, seconds * 1.3);
+                        self.leave(entity, seconds * 1.3, 0.0, |start| Transform {
+                            translation: start.translation + Vec3::Y * 2.5,
+                            scale: Vec3::splat(0.2),
+                            ..start
+                        });
                     }
                 }
             }
@@ -159,7 +164,11 @@ impl Stage<'_, '_, '_, '_, '_> {
                 };
                 let look = self.pieces.get(entity).expect("queried").1.look;
                 // The stack turns over where it stands, then its discs go to their takers.
-                self.leave_turning(entity, seconds * 1.2);
+                self.leave(entity, seconds * 1.2, 0.8, |start| Transform {
+                    rotation: Quat::from_rotation_x(std::f32::consts::PI),
+                    scale: Vec3::splat(0.9),
+                    ..start
+                });
                 let start = self.home(*cell);
                 for &(to, height) in gifts {
                     let gift = PieceLook {
@@ -222,42 +231,34 @@ impl Stage<'_, '_, '_, '_, '_> {
             .collect()
     }
 
-    fn leave(&mut self, entity: Entity, offset: Vec3, scale: f32, delay: f32, seconds: f32) {
-        let mut end = *self.pieces.get(entity).expect("queried").2;
-        end.translation += offset;
-        end.scale = Vec3::splat(scale);
-        self.leave_to(entity, end, delay, seconds);
-    }
-
-    fn leave_to(&mut self, entity: Entity, end: Transform, delay: f32, seconds: f32) {
+    /// The piece leaves the board: from where it stands to `end` of that, over `seconds`
+    /// and `arc` high at the middle, and is gone.
+    fn leave(
+        &mut self,
+        entity: Entity,
+        seconds: f32,
+        arc: f32,
+        end: impl FnOnce(Transform) -> Transform,
+    ) {
         let start = *self.pieces.get(entity).expect("queried").2;
-        let tween = Tween::new(start, end, seconds).delay(delay).then_despawn();
+        let tween = Tween::new(start, end(start), seconds)
+            .arc(arc)
+            .then_despawn();
         self.commands.entity(entity).insert((Leaving, tween));
     }
+}
 
-    /// A captured piece is picked up and thrown off the board, away from its centre,
-    /// tumbling as it goes.
-    fn throw_off(&mut self, entity: Entity, seconds: f32) {
-        let start = *self.pieces.get(entity).expect("queried").2;
-        let outward = start
-            .translation
-            .with_y(0.0)
-            .try_normalize()
-            .unwrap_or(Vec3::X);
-        let mut end = start;
-        end.translation += outward * 3.0 + Vec3::Y * 1.5;
-        end.rotation = Quat::from_axis_angle(outward.cross(Vec3::Y), 1.6) * start.rotation;
-        end.scale = Vec3::splat(0.25);
-        let tween = Tween::new(start, end, seconds).arc(1.2).then_despawn();
-        self.commands.entity(entity).insert((Leaving, tween));
-    }
-
-    fn leave_turning(&mut self, entity: Entity, seconds: f32) {
-        let start = *self.pieces.get(entity).expect("queried").2;
-        let mut end = start;
-        end.rotation = Quat::from_rotation_x(std::f32::consts::PI);
-        end.scale = Vec3::splat(0.9);
-        let tween = Tween::new(start, end, seconds).arc(0.8).then_despawn();
-        self.commands.entity(entity).insert((Leaving, tween));
+/// A captured piece is picked up and thrown off the board, away from its centre, tumbling
+/// as it goes.
+fn thrown_off(start: Transform) -> Transform {
+    let outward = start
+        .translation
+        .with_y(0.0)
+        .try_normalize()
+        .unwrap_or(Vec3::X);
+    Transform {
+        translation: start.translation + outward * 3.0 + Vec3::Y * 1.5,
+        rotation: Quat::from_axis_angle(outward.cross(Vec3::Y), 1.6) * start.rotation,
+        scale: Vec3::splat(0.25),
     }
 }

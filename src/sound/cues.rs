@@ -79,25 +79,22 @@ pub(super) struct Settled {
     moves: usize,
 }
 
-/// Whether the board last changed by travelling the line (undo, redo, a jump) rather than
-/// by a move played: a redo against a bot goes on over several frames with no new message.
-#[derive(Default)]
-pub(super) struct Travelled(bool);
-
 pub(super) fn turn_cues(
     game: Option<Res<Match>>,
     board: Res<BoardShows>,
     mut last: Local<Option<Settled>>,
-    mut travelled: Local<Travelled>,
+    // The board last changed by travelling the line (undo, redo, a jump), not by a move
+    // played: a redo against a bot goes on over several frames with no new message.
+    mut travelled: Local<bool>,
     mut travels: MessageReader<Travel>,
     mut inputs: MessageReader<PlayerInput>,
     mut cues: MessageWriter<SoundCue>,
 ) {
     if inputs.read().count() > 0 {
-        travelled.0 = false;
+        *travelled = false;
     }
     if travels.read().count() > 0 {
-        travelled.0 = true;
+        *travelled = true;
     }
     let Some(game) = game else {
         *last = None;
@@ -115,7 +112,7 @@ pub(super) fn turn_cues(
     if let Some(before) = *last
         && before.game == now.game
         && !game.is_analysing()
-        && !travelled.0
+        && !*travelled
         && let Some(sound) = turn_sounds(before.phase, before.moves, now.phase, now.moves)
     {
         cues.write(SoundCue(sound));

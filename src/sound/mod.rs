@@ -10,12 +10,12 @@ mod cues;
 mod mixer;
 #[cfg(not(target_arch = "wasm32"))]
 mod pulse;
+#[cfg(not(target_arch = "wasm32"))]
 mod samples;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use cues::{sound_for, sounds_for_move, turn_sounds};
-pub use samples::{Samples, decode};
+pub use cues::sounds_for_move;
 
 use crate::config::Settings;
 use bevy::prelude::*;

@@ -1,4 +1,5 @@
-//! The sounds' samples, decoded from the WAV files built into the executable.
+//! The sounds' samples for the desktop's mixer, decoded from the WAV files built into the
+//! executable (the browser's audio decodes them itself).
 
 use std::sync::Arc;
 
@@ -33,8 +34,7 @@ pub fn decode(wav: &[u8]) -> Result<Samples, String> {
     })
 }
 
-/// Every sound decoded, for the desktop's mixer.
-#[cfg(not(target_arch = "wasm32"))]
+/// Every sound decoded.
 pub fn all_sounds() -> Result<std::collections::HashMap<super::Sound, Samples>, String> {
     super::Sound::ALL
         .iter()
