@@ -7,8 +7,10 @@ mod absorption;
 mod adamas;
 mod adaptoid;
 mod adomoc;
+mod building;
 mod game_table;
 
+pub use building::{CellCounts, Ghost, StepCount, counts_at, ghosts_between};
 pub use game_table::GameTable;
 pub use tabula_session::{GameKind, Thinker};
 
@@ -120,31 +122,6 @@ fn passed_over(path: Option<Vec<u8>>) -> Vec<usize> {
     path.into_iter().map(usize::from).collect()
 }
 
-/// A cell as the move being built would leave it: drawn as a see-through piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ghost {
-    pub cell: usize,
-    /// The piece left on the cell; `None` when the move empties it.
-    pub after: Option<PieceLook>,
-}
-
-/// The cells whose piece differs between two positions' pieces, in cell order.
-pub fn ghosts_between(before: &[(usize, PieceLook)], after: &[(usize, PieceLook)]) -> Vec<Ghost> {
-    let before: std::collections::BTreeMap<usize, PieceLook> = before.iter().copied().collect();
-    let after: std::collections::BTreeMap<usize, PieceLook> = after.iter().copied().collect();
-    let mut cells: Vec<usize> = before.keys().chain(after.keys()).copied().collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells
-        .into_iter()
-        .filter(|cell| before.get(cell) != after.get(cell))
-        .map(|cell| Ghost {
-            cell,
-            after: after.get(&cell).copied(),
-        })
-        .collect()
-}
-
 /// Cell markings that help a player read the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
@@ -225,50 +202,6 @@ pub struct Choice {
     pub cell: Option<usize>,
     /// How it changes a count at its cell, for the cell's − and + (and the wheel).
     pub count: Option<StepCount>,
-}
-
-/// A step that sets or changes how many pieces a cell gets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepCount {
-    /// One piece more to the cell (Adamas: a split's or merge's part).
-    More,
-    /// One piece fewer.
-    Fewer,
-    /// This many (Absorption: the height placed or given).
-    Exactly(u16),
-}
-
-/// The count steps offered at one cell: indices into the choices.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CellCounts {
-    pub more: Option<usize>,
-    pub fewer: Option<usize>,
-    /// Each offered count, smallest first.
-    pub exactly: Vec<(u16, usize)>,
-}
-
-impl CellCounts {
-    pub fn is_empty(&self) -> bool {
-        self.more.is_none() && self.fewer.is_none() && self.exactly.is_empty()
-    }
-}
-
-/// The count steps the choices offer at `cell`.
-pub fn counts_at(choices: &[Choice], cell: usize) -> CellCounts {
-    let mut counts = CellCounts::default();
-    for (index, choice) in choices.iter().enumerate() {
-        if choice.cell != Some(cell) {
-            continue;
-        }
-        match choice.count {
-            Some(StepCount::More) => counts.more = Some(index),
-            Some(StepCount::Fewer) => counts.fewer = Some(index),
-            Some(StepCount::Exactly(n)) => counts.exactly.push((n, index)),
-            None => {}
-        }
-    }
-    counts.exactly.sort_unstable();
-    counts
 }
 
 /// A game in progress, whichever it is, as the screens draw and play it.
