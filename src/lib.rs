@@ -18,6 +18,7 @@ pub mod record;
 pub mod review;
 pub mod saving;
 pub mod screens;
+pub mod showcase;
 pub mod sound;
 pub mod storage;
 pub mod table;
@@ -79,6 +80,9 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         view::window_plugin,
         logic_plugin,
+        // The title's game behind the menus: the game's own, but apart from its logic so
+        // headless tests meet an empty title.
+        showcase::plugin,
         view::plugin,
         sound::output_plugin,
         // Apart from the game: the scripted demo for screenshots and browser tests.

@@ -1,7 +1,7 @@
 //! Piece entities: one per piece or stack on the board, tied to its cell and look. After
 //! each move's animations a sync makes them equal to the rules state again.
 
-use crate::screens::{InMatch, Match};
+use crate::screens::{BoardPart, BuildBoard, Match};
 use crate::table::{BoardLayout, PieceLook};
 use bevy::prelude::*;
 
@@ -32,7 +32,7 @@ impl Arrivals {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Arrivals>()
-        .add_systems(OnEnter(InMatch), spawn_pieces);
+        .add_systems(BuildBoard, spawn_pieces);
 }
 
 /// Where a piece on `cell` rests: on the board plane, which is `y = 0`.
@@ -65,7 +65,7 @@ pub fn spawn_piece(
             },
             Transform::from_translation(cell_position(layout, cell)),
             Visibility::default(),
-            DespawnOnExit(InMatch),
+            BoardPart,
         ))
         .id()
 }

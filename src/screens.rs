@@ -33,6 +33,60 @@ impl ComputedStates for InMatch {
     }
 }
 
+/// Which board is on screen: a match's during play and its result, or the title's
+/// showcase behind the menus (the title, new-game and online screens). The board, its
+/// pieces and the camera's framing are made on entering either ([`BuildBoard`]) and
+/// cleared on leaving it; moving between the menus keeps the showcase as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardScene {
+    Showcase,
+    Game,
+}
+
+impl ComputedStates for BoardScene {
+    type SourceStates = Screen;
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        match screen {
+            Screen::Loading => None,
+            Screen::Title | Screen::NewGame | Screen::Online => Some(BoardScene::Showcase),
+            Screen::Playing | Screen::Result => Some(BoardScene::Game),
+        }
+    }
+}
+
+/// The schedule that makes the board for the [`Match`] now in place: tiles, pieces,
+/// models, the camera's framing and the animations' starting point. It runs on entering a
+/// [`BoardScene`], and again when the showcase goes on to its next game.
+#[derive(bevy::ecs::schedule::ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BuildBoard;
+
+/// An entity of the board on screen, cleared with it.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct BoardPart;
+
+/// Whether a board is on screen, a match's or the showcase's: the board's own systems
+/// (animations, tile colours, models) run then.
+pub fn board_on_screen(scene: Option<Res<State<BoardScene>>>, game: Option<Res<Match>>) -> bool {
+    scene.is_some() && game.is_some()
+}
+
+/// Builds the board for the match in place, if there is one (headless tests reach the
+/// title with none).
+pub fn build_board(world: &mut World) {
+    if world.contains_resource::<Match>() {
+        world.run_schedule(BuildBoard);
+    }
+}
+
+/// Clears every entity of the board on screen.
+pub fn clear_board(mut commands: Commands, parts: Query<Entity, With<BoardPart>>) {
+    for part in &parts {
+        commands.entity(part).try_despawn();
+    }
+}
+
 pub use tabula_session::Seat;
 
 /// The game being played.
@@ -239,6 +293,12 @@ pub struct StartGame {
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_computed_state::<InMatch>()
+        .add_computed_state::<BoardScene>()
+        .init_schedule(BuildBoard)
+        .add_systems(OnEnter(BoardScene::Showcase), build_board)
+        .add_systems(OnEnter(BoardScene::Game), build_board)
+        .add_systems(OnExit(BoardScene::Showcase), clear_board)
+        .add_systems(OnExit(BoardScene::Game), clear_board)
         .add_message::<StartGame>()
         .add_systems(Startup, init_form)
         .add_systems(Update, start_games);

@@ -7,7 +7,8 @@ use crate::AppSystems;
 use crate::config::Settings;
 use crate::phase::BoardShows;
 use crate::pieces::{Arrivals, cell_position, spawn_piece};
-use crate::screens::{InMatch, Match};
+use crate::screens::{BuildBoard, Match, board_on_screen};
+use crate::showcase::Showcase;
 use crate::sound::{Sound, SoundCue, sounds_for_move};
 use crate::table::{PieceLook, PlayedEvent};
 use crate::turn::RulesEvent;
@@ -164,13 +165,13 @@ const BASE_SECONDS: f32 = 0.45;
 pub fn plugin(app: &mut App) {
     app.init_resource::<AnimationQueue>()
         .init_resource::<AnimationLog>()
-        .add_systems(OnEnter(InMatch), reset)
+        .add_systems(BuildBoard, reset)
         .add_systems(
             Update,
             (queue_events, advance_tweens, start_next)
                 .chain()
                 .in_set(AppSystems::Animate)
-                .run_if(in_state(InMatch)),
+                .run_if(board_on_screen),
         );
 }
 
@@ -248,6 +249,7 @@ fn start_next(
     tweens: Query<(), With<Tween>>,
     mut pieces: PieceQuery,
     mut sounds: MessageWriter<SoundCue>,
+    showcase: Option<Res<Showcase>>,
 ) {
     let Some(game) = game else {
         return;
@@ -256,7 +258,8 @@ fn start_next(
         board.moving = true;
         return;
     }
-    let speed = settings.animation_speed.max(0.01);
+    // The title's showcase moves at an unhurried pace.
+    let speed = settings.animation_speed.max(0.01) / if showcase.is_some() { 1.6 } else { 1.0 };
     // Events with nothing to show start and end at once; take them all in one frame.
     while let Some((event, sound)) = queue.0.pop_front() {
         log.animations_started += 1;

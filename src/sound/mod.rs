@@ -18,6 +18,7 @@ mod web;
 pub use cues::sounds_for_move;
 
 use crate::config::Settings;
+use crate::screens::InMatch;
 use bevy::prelude::*;
 
 /// The game's sounds.
@@ -101,7 +102,13 @@ fn apply_volume(
     mut cues: MessageReader<SoundCue>,
     mut play: MessageWriter<PlaySound>,
     settings: Res<Settings>,
+    in_match: Option<Res<State<InMatch>>>,
 ) {
+    // The title's showcase game plays without a sound.
+    if in_match.is_none() {
+        cues.clear();
+        return;
+    }
     for &SoundCue(sound) in cues.read() {
         // A hand-edited file may hold any number: NaN is silence too.
         if settings.sound_muted || settings.sound_volume.is_nan() || settings.sound_volume <= 0.0 {

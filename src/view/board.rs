@@ -6,7 +6,7 @@ use super::loading::BoardTextures;
 use crate::AppSystems;
 use crate::bot::Hint;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
-use crate::screens::{InMatch, Match};
+use crate::screens::{BoardPart, BuildBoard, Match, board_on_screen};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, TAU};
@@ -30,12 +30,12 @@ const TILE_TOP: f32 = 0.0;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>()
-        .add_systems(OnEnter(InMatch), spawn_board)
+        .add_systems(BuildBoard, spawn_board)
         .add_systems(
             Update,
             (colour_tiles, draw_marks)
                 .after(AppSystems::Animate)
-                .run_if(in_state(InMatch)),
+                .run_if(board_on_screen),
         );
 }
 
@@ -58,7 +58,6 @@ fn spawn_board(
         perceptual_roughness: 0.8,
         ..default()
     });
-    let scoped = DespawnOnExit(InMatch);
     let extent = layout.extent();
     // The base: a slab under square and hex boards, a round table under the others.
     let base_mesh = match layout.shape {
@@ -72,13 +71,13 @@ fn spawn_board(
         MeshMaterial3d(wood.clone()),
         Transform::from_xyz(0.0, TILE_TOP - 0.2, 0.0),
         Pickable::IGNORE,
-        scoped.clone(),
+        BoardPart,
     ));
     spawn_tiles(&mut commands, layout, &mut meshes, &mut materials);
     spawn_lines(&mut commands, layout, &mut meshes, &mut materials);
 }
 
-fn tile_colour(layout: &BoardLayout, cell: usize) -> Color {
+pub(super) fn tile_colour(layout: &BoardLayout, cell: usize) -> Color {
     match layout.shape {
         BoardShape::Squares => {
             let pos = layout.cells[cell].pos;
@@ -126,7 +125,7 @@ fn spawn_tiles(
                 MeshMaterial3d(material),
                 Transform::from_xyz(info.pos.x, TILE_TOP - 0.04, info.pos.y)
                     .with_rotation(rotation),
-                DespawnOnExit(InMatch),
+                BoardPart,
             ))
             .observe(hover_cell)
             .observe(leave_cell);
@@ -187,7 +186,7 @@ fn spawn_lines(
             MeshMaterial3d(material.clone()),
             transform,
             Pickable::IGNORE,
-            DespawnOnExit(InMatch),
+            BoardPart,
         ));
     };
     for link in &layout.links {
@@ -225,7 +224,7 @@ fn spawn_lines(
                 MeshMaterial3d(cycle_ink.clone()),
                 Transform::from_xyz(0.0, TILE_TOP, 0.0).with_scale(Vec3::new(1.0, 0.3, 1.0)),
                 Pickable::IGNORE,
-                DespawnOnExit(InMatch),
+                BoardPart,
             ));
         }
     }
@@ -347,7 +346,7 @@ fn draw_marks(
                 layout.spacing,
             )),
             Pickable::IGNORE,
-            DespawnOnExit(InMatch),
+            BoardPart,
         ));
     }
 }

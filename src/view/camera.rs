@@ -2,7 +2,7 @@
 //! It ignores the pointer while the pointer is over the overlay.
 
 use crate::config::{Keys, Settings};
-use crate::screens::{InMatch, Match};
+use crate::screens::{BoardScene, BuildBoard, InMatch, Match};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -14,6 +14,10 @@ pub struct OrbitCamera {
     pub distance: f32,
     /// Half the board's width, which sets the framing distance for reset and zoom limits.
     pub extent: f32,
+    /// How far right of the board's centre the camera aims, as a part of its distance:
+    /// positive puts the board left of the game's side panel, negative right of the
+    /// title's menu.
+    pub aim_right: f32,
 }
 
 fn framing_distance(extent: f32) -> f32 {
@@ -27,22 +31,34 @@ impl OrbitCamera {
             pitch: 0.95,
             distance: framing_distance(extent),
             extent,
+            aim_right: 0.11,
+        }
+    }
+
+    /// The title's view of its showcase: from a corner, lower and further, the board
+    /// right of the menu.
+    fn showcase(extent: f32) -> OrbitCamera {
+        OrbitCamera {
+            yaw: -0.45,
+            pitch: 0.72,
+            distance: framing_distance(extent) * 1.4,
+            extent,
+            aim_right: -0.24,
         }
     }
 
     fn transform(&self) -> Transform {
         let rotation = Quat::from_euler(EulerRot::YXZ, self.yaw, -self.pitch, 0.0);
         let eye = rotation * Vec3::new(0.0, 0.0, self.distance);
-        // Aim a little right of the board's centre so it sits left of the side panel.
         let right = rotation * Vec3::X;
-        let aim = right * self.distance * 0.11;
+        let aim = right * self.distance * self.aim_right;
         Transform::from_translation(eye + aim).looking_at(aim, Vec3::Y)
     }
 }
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera_and_lights)
-        .add_systems(OnEnter(InMatch), frame_board)
+        .add_systems(BuildBoard, frame_board)
         .add_systems(
             Update,
             orbit
@@ -69,9 +85,17 @@ fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
     });
 }
 
-fn frame_board(game: Res<Match>, mut cameras: Query<(&mut OrbitCamera, &mut Transform)>) {
+fn frame_board(
+    game: Res<Match>,
+    scene: Res<State<BoardScene>>,
+    mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
+) {
+    let extent = game.table.layout().extent();
     for (mut orbit, mut transform) in &mut cameras {
-        *orbit = OrbitCamera::framed(game.table.layout().extent());
+        *orbit = match scene.get() {
+            BoardScene::Showcase => OrbitCamera::showcase(extent),
+            BoardScene::Game => OrbitCamera::framed(extent),
+        };
         *transform = orbit.transform();
     }
 }

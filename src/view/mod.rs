@@ -7,6 +7,7 @@
 mod analysis_panel;
 mod board;
 mod camera;
+mod cards;
 mod cell_popup;
 mod game_panel;
 mod ghosts;
@@ -76,6 +77,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         loading::plugin,
         camera::plugin,
+        cards::plugin,
         board::plugin,
         models::plugin,
         ghosts::plugin,

@@ -4,7 +4,7 @@
 
 use crate::config::Settings;
 use crate::pieces::PieceOf;
-use crate::screens::{InMatch, Match};
+use crate::screens::{BuildBoard, Match, board_on_screen};
 use crate::table::{GameKind, PieceLook, Shape};
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, TAU};
@@ -42,8 +42,8 @@ pub(super) struct PieceAssets {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(InMatch), make_assets)
-        .add_systems(Update, (build_models, recolour).run_if(in_state(InMatch)));
+    app.add_systems(BuildBoard, make_assets)
+        .add_systems(Update, (build_models, recolour).run_if(board_on_screen));
 }
 
 /// A palette picked in the menu recolours the pieces at once.

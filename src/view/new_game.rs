@@ -2,7 +2,7 @@
 //! and what it does, from the rules crate), and who sits in each seat.
 
 use super::rules_help::RulesHelp;
-use super::style::ERROR_COLOUR;
+use super::style::{ERROR_COLOUR, MENU_ANCHOR};
 use crate::config::Settings;
 use crate::screens::{NewGameForm, Screen, Seat, StartGame};
 use crate::table::GameKind;
@@ -28,7 +28,7 @@ fn new_game_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("New game")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
         .collapsible(false)
         .resizable(false)
         .min_width(420.0)

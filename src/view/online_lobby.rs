@@ -4,7 +4,7 @@
 
 use super::new_game::game_and_options;
 use super::rules_help::RulesHelp;
-use super::style::{ERROR_COLOUR, counted};
+use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted};
 use crate::config::Settings;
 use crate::online::{
     AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
@@ -77,7 +77,7 @@ fn online_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Play online")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
         .collapsible(false)
         .resizable(false)
         .min_width(460.0)

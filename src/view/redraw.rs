@@ -7,6 +7,7 @@ use crate::online::{OnlineGame, OnlineWake};
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::review::GameReview;
 use crate::screens::{Match, Screen};
+use crate::showcase::Showcase;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
@@ -15,7 +16,10 @@ use std::time::Duration;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, wake_for_the_server)
-        .add_systems(Update, tick_for_online_clocks)
+        .add_systems(
+            Update,
+            tick_for_online_clocks.after(crate::AppSystems::Keep),
+        )
         .add_systems(Last, keep_drawing_while_animating)
         .add_systems(
             PreUpdate,
@@ -62,7 +66,8 @@ fn keep_drawing_while_animating(
     // (a bot starting, the result) happens without waiting for the mouse.
     let pending = game.is_some_and(|game| {
         let now = phase_now(&game, &board);
-        now == TurnPhase::Animating || phase.is_none_or(|phase| *phase.get() != now)
+        // Outside a match (the title's showcase) there is no phase to catch up with.
+        now == TurnPhase::Animating || phase.is_some_and(|phase| *phase.get() != now)
     });
     let reviewing_in_frames = review.is_some_and(|r| r.is_running() && r.runs_in_frames());
     let evaluating_in_frames = live.is_some_and(|l| !l.shown.done && l.runs_in_frames());
@@ -92,11 +97,14 @@ fn wake_for_the_server(mut commands: Commands, proxy: Option<Res<EventLoopProxyW
 
 /// While an online move has a time limit, a frame a second keeps its clock counting; while
 /// a review or the analysis board's evaluation runs on a background task, four frames a
-/// second show its progress.
+/// second show its progress; the title's showcase wakes the app when its next move is due.
 fn tick_for_online_clocks(
     online: Option<Res<OnlineGame>>,
     review: Option<Res<GameReview>>,
     live: Option<Res<LiveEvaluation>>,
+    showcase: Option<Res<Showcase>>,
+    real: Res<Time<Real>>,
+    mut showcase_wait: Local<Option<(f64, Duration)>>,
     mut winit: ResMut<WinitSettings>,
 ) {
     if matches!(winit.focused_mode, UpdateMode::Continuous) {
@@ -114,6 +122,18 @@ fn tick_for_online_clocks(
         Duration::from_millis(250)
     } else {
         Duration::from_secs(if clock { 1 } else { 60 })
+    };
+    // The showcase's next move: its wait is worked out once a move, since winit draws a
+    // frame at once whenever the wait changes (a new one each frame would never sleep).
+    let wait = match showcase.and_then(|showcase| showcase.due()) {
+        Some(due) => {
+            if showcase_wait.is_none_or(|(was_due, _)| was_due != due) {
+                let left = (due - real.elapsed_secs_f64()).clamp(0.01, 60.0);
+                *showcase_wait = Some((due, Duration::from_secs_f64(left)));
+            }
+            showcase_wait.map_or(wait, |(_, left)| left.min(wait))
+        }
+        None => wait,
     };
     let wanted = WinitSettings {
         focused_mode: UpdateMode::reactive(wait),

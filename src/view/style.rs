@@ -21,6 +21,10 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// Where the menus stand (title, new game, online): at the left, with the title's
+/// showcase board to their right.
+pub const MENU_ANCHOR: (egui::Align2, [f32; 2]) = (egui::Align2::LEFT_CENTER, [28.0, 0.0]);
+
 pub const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
 
 pub fn colour32(colour: Color) -> egui::Color32 {

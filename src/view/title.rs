@@ -1,11 +1,13 @@
-//! The title screen: the four games, play online, resume the game left, load a saved
-//! one, quit.
+//! The title screen, over the showcase game on the board: the four games as cards,
+//! "Continue" for the game left, play online, load a saved game, quit.
 
+use super::cards::{CARD_WIDTH, GamePictures, game_card};
 use super::records::Keeping;
-use super::style::{ERROR_COLOUR, QUIT_OFFERED, counted};
+use super::style::{ERROR_COLOUR, MENU_ANCHOR, QUIT_OFFERED, counted};
 use crate::config::{ConfigProblems, Settings};
 use crate::saving::LoadRecord;
 use crate::screens::{NewGameForm, Screen};
+use crate::showcase::Showcase;
 use crate::table::GameKind;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -17,71 +19,110 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn title_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     problems: Res<ConfigProblems>,
+    pictures: Res<GamePictures>,
+    showcase: Option<ResMut<Showcase>>,
     mut form: ResMut<NewGameForm>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut keeping: Keeping,
 ) -> Result {
+    // The game behind waits while the load window is open.
+    if let Some(mut showcase) = showcase {
+        let paused = keeping.windows.load.is_some();
+        if showcase.paused != paused {
+            showcase.paused = paused;
+        }
+    }
     let ctx = contexts.ctx_mut()?;
+    let height = ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0];
     egui::Window::new("Tabula")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
+        .title_bar(false)
+        .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
         .resizable(false)
+        .default_height(height)
+        .max_height(height)
         .show(ctx, |ui| {
-            ui.heading("Four abstract strategy games");
-            ui.add_space(8.0);
-            for kind in GameKind::ALL {
+            // On a small screen the menu scrolls.
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new("Tabula").size(34.0).strong());
+                ui.label("Four abstract strategy games");
+                ui.add_space(10.0);
+                continue_button(ui, &mut keeping);
+                egui::Grid::new("games")
+                    .num_columns(2)
+                    .spacing([10.0, 10.0])
+                    .show(ui, |ui| {
+                        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+                            if game_card(ui, kind, &pictures, &settings)
+                                .on_hover_text(format!("A new game of {}", kind.title()))
+                                .clicked()
+                            {
+                                *form = NewGameForm::for_game(kind, &settings);
+                                next.set(Screen::NewGame);
+                            }
+                            if i % 2 == 1 {
+                                ui.end_row();
+                            }
+                        }
+                    });
+                ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     if ui
-                        .add_sized([140.0, 32.0], egui::Button::new(kind.title()))
+                        .add_sized([120.0, 30.0], egui::Button::new("Play online"))
+                        .on_hover_text("With a friend elsewhere, through a Tabula server")
                         .clicked()
                     {
-                        *form = NewGameForm::for_game(kind, &settings);
-                        next.set(Screen::NewGame);
+                        next.set(Screen::Online);
                     }
-                    ui.label(kind.tagline());
-                });
-            }
-            ui.add_space(8.0);
-            if ui
-                .add_sized([140.0, 32.0], egui::Button::new("Play online"))
-                .on_hover_text("With a friend elsewhere, through a Tabula server")
-                .clicked()
-            {
-                next.set(Screen::Online);
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if let Some(record) = &keeping.resumable.0 {
-                    let title = record.kind().map_or("the game", |k| k.title());
-                    let moves = record.at.unwrap_or(record.moves.len());
                     if ui
-                        .button(format!("Resume {title} ({})", counted(moves, "move")))
-                        .on_hover_text("The game you left, as it was")
+                        .add_sized([120.0, 30.0], egui::Button::new("Load a game…"))
                         .clicked()
                     {
-                        keeping.load.write(LoadRecord(record.clone()));
+                        keeping.windows.open_load(&keeping.storage, None);
                     }
+                    if QUIT_OFFERED
+                        && ui
+                            .add_sized([80.0, 30.0], egui::Button::new("Quit"))
+                            .clicked()
+                    {
+                        exit.write(AppExit::Success);
+                    }
+                });
+                if let Some(Err(error)) = &keeping.message.0
+                    && keeping.windows.load.is_none()
+                {
+                    ui.colored_label(ERROR_COLOUR, error);
                 }
-                if ui.button("Load a game…").clicked() {
-                    keeping.windows.open_load(&keeping.storage, None);
+                for problem in &problems.0 {
+                    ui.colored_label(ERROR_COLOUR, problem);
                 }
             });
-            if let Some(Err(error)) = &keeping.message.0
-                && keeping.windows.load.is_none()
-            {
-                ui.colored_label(ERROR_COLOUR, error);
-            }
-            for problem in &problems.0 {
-                ui.colored_label(ERROR_COLOUR, problem);
-            }
-            if QUIT_OFFERED && ui.button("Quit").clicked() {
-                exit.write(AppExit::Success);
-            }
         });
     Ok(())
+}
+
+/// "Continue" the game left, as wide as the cards, with which game and how far it went.
+fn continue_button(ui: &mut egui::Ui, keeping: &mut Keeping) {
+    let Some(record) = &keeping.resumable.0 else {
+        return;
+    };
+    let title = record.kind().map_or("the game", |k| k.title());
+    let moves = record.at.unwrap_or(record.moves.len());
+    let text = egui::RichText::new(format!("Continue  ·  {title}, {}", counted(moves, "move")))
+        .size(16.0)
+        .strong();
+    if ui
+        .add_sized([CARD_WIDTH * 2.0 + 10.0, 36.0], egui::Button::new(text))
+        .on_hover_text("The game you left, as it was")
+        .clicked()
+    {
+        keeping.load.write(LoadRecord(record.clone()));
+    }
+    ui.add_space(10.0);
 }

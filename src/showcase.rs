@@ -1,0 +1,212 @@
+//! The title's showcase: two bots play a slow game on the lit board behind the menus, one
+//! game after another through the four. It is only to look at: nothing of it is saved,
+//! rated or heard (those run in a match only), it waits while a menu is in use, and a game
+//! started or loaded takes its place.
+
+use crate::AppSystems;
+use crate::phase::BoardShows;
+use crate::screens::{BoardPart, BoardScene, BuildBoard, Match, Screen, Seat, build_board};
+use crate::table::{GameKind, new_table};
+use crate::turn::RulesEvent;
+use bevy::prelude::*;
+
+/// The bots' level: a Casual search takes a few milliseconds, so it runs within a frame.
+const LEVEL: u8 = 2;
+/// Seconds from one move's end to the next move.
+const MOVE_PAUSE: f64 = 1.8;
+/// Seconds a finished game stays before the next one begins.
+const END_PAUSE: f64 = 6.0;
+/// A game still going after this many moves gives way to the next game.
+const MOST_MOVES: usize = 120;
+/// Search iterations between looks at whether the search is done.
+const BATCH: u64 = 64;
+/// A step is taken this early: the app wakes for it a little before it is due (winit
+/// counts the wait from the start of the frame that set it).
+const EARLY: f64 = 0.1;
+
+/// The showcase game on the board, while the menus show.
+#[derive(Resource, Debug)]
+pub struct Showcase {
+    /// The position the board last settled on, and when the next step is due (seconds
+    /// of real time: the app sleeps between moves, and virtual time would not count it).
+    settled: Option<(u64, u64)>,
+    due: f64,
+    /// Time for the next game.
+    next_game: bool,
+    /// A menu is in use (a window over the title): the game waits.
+    pub paused: bool,
+}
+
+/// Which game the showcase plays next, and the bots' seeds; kept from one visit of the
+/// title to the next, so each brings another game.
+#[derive(Resource, Debug)]
+struct ShowcaseTurns {
+    next_kind: usize,
+    seed: u64,
+}
+
+impl ShowcaseTurns {
+    fn next_seed(&mut self) -> u64 {
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.seed
+    }
+
+    /// A new showcase game: the next of the four, with its default options.
+    fn next_match(&mut self) -> Option<Match> {
+        let kind = GameKind::ALL[self.next_kind % GameKind::ALL.len()];
+        self.next_kind = (self.next_kind + 1) % GameKind::ALL.len();
+        match new_table(kind, &[]) {
+            Ok(table) => {
+                let seats = vec![Seat::Bot(LEVEL); table.num_players()];
+                Some(Match::new(table, seats))
+            }
+            Err(error) => {
+                warn!("the showcase cannot start {}: {error}", kind.title());
+                None
+            }
+        }
+    }
+}
+
+impl Showcase {
+    /// When the showcase's next step is due, in seconds of real time; none while paused.
+    pub fn due(&self) -> Option<f64> {
+        (!self.paused).then_some(self.due)
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    let clock = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    app.insert_resource(ShowcaseTurns {
+        // A different game first each time the app starts.
+        next_kind: (clock % GameKind::ALL.len() as u64) as usize,
+        seed: clock,
+    })
+    .add_systems(OnEnter(BoardScene::Showcase), begin.before(build_board))
+    .add_systems(OnExit(BoardScene::Showcase), end)
+    // The new-game and online screens are menus in use too; the title's own windows
+    // are the title's to say (`paused`).
+    .add_systems(OnEnter(Screen::Title), pause(false))
+    .add_systems(OnExit(Screen::Title), pause(true))
+    .add_systems(
+        Update,
+        (
+            // After the animations, so the frame a move's motions end already counts the
+            // pause from then.
+            play.in_set(AppSystems::Keep)
+                .run_if(in_state(Screen::Title).and_then(resource_exists::<Showcase>)),
+            next_game
+                .in_set(AppSystems::Keep)
+                .run_if(|showcase: Option<Res<Showcase>>| showcase.is_some_and(|s| s.next_game)),
+        ),
+    );
+}
+
+/// The title's board gets a game of its own, in place of the one left.
+fn begin(world: &mut World) {
+    let game = world.resource_mut::<ShowcaseTurns>().next_match();
+    if let Some(game) = game {
+        world.insert_resource(game);
+        world.insert_resource(Showcase {
+            settled: None,
+            due: 0.0,
+            next_game: false,
+            paused: false,
+        });
+    }
+}
+
+fn pause(paused: bool) -> impl Fn(Option<ResMut<Showcase>>) {
+    move |showcase| {
+        if let Some(mut showcase) = showcase {
+            showcase.paused = paused;
+        }
+    }
+}
+
+fn end(mut commands: Commands) {
+    commands.remove_resource::<Showcase>();
+}
+
+/// Once the board has settled and the pause is over, the bot to move plays.
+fn play(
+    mut showcase: ResMut<Showcase>,
+    game: Option<ResMut<Match>>,
+    board: Res<BoardShows>,
+    real: Res<Time<Real>>,
+    mut turns: ResMut<ShowcaseTurns>,
+    mut events: MessageWriter<RulesEvent>,
+) {
+    let Some(mut game) = game else {
+        return;
+    };
+    if !board.settled(&game) {
+        return;
+    }
+    let now = real.elapsed_secs_f64();
+    let finished = game.is_over() || game.table.record().len() >= MOST_MOVES;
+    if showcase.settled != Some(game.position()) {
+        showcase.settled = Some(game.position());
+        showcase.due = now + if finished { END_PAUSE } else { MOVE_PAUSE };
+    }
+    if showcase.paused {
+        showcase.due = showcase.due.max(now + MOVE_PAUSE);
+        return;
+    }
+    if now + EARLY < showcase.due {
+        return;
+    }
+    if finished {
+        showcase.next_game = true;
+        return;
+    }
+    let Some(spec) = Seat::Bot(LEVEL).spec() else {
+        return;
+    };
+    let mut thinker = game.table.thinker_from(&spec, turns.next_seed(), None);
+    while thinker.think(BATCH) {}
+    let played = thinker
+        .best_move()
+        .ok_or_else(|| "the bot found no move".to_string())
+        .and_then(|text| game.table.play_notation(&text));
+    match played {
+        Ok(played) => {
+            let move_number = game.table.record().len();
+            for event in played {
+                events.write(RulesEvent { move_number, event });
+            }
+        }
+        Err(error) => {
+            warn!("the showcase game stops: {error}");
+            showcase.next_game = true;
+        }
+    }
+}
+
+/// The next game replaces the finished one: its board is built as on entering the title.
+fn next_game(world: &mut World) {
+    let game = world.resource_mut::<ShowcaseTurns>().next_match();
+    if let Some(mut showcase) = world.get_resource_mut::<Showcase>() {
+        showcase.settled = None;
+        showcase.next_game = false;
+    }
+    // Should a game fail to start, the one shown stays until the next one's turn.
+    let Some(game) = game else {
+        return;
+    };
+    let parts: Vec<Entity> = world
+        .query_filtered::<Entity, With<BoardPart>>()
+        .iter(world)
+        .collect();
+    for part in parts {
+        // Gone already if it belonged to another part.
+        let _ = world.try_despawn(part);
+    }
+    world.insert_resource(game);
+    world.run_schedule(BuildBoard);
+}
