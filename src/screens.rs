@@ -72,8 +72,8 @@ pub fn board_on_screen(scene: Option<Res<State<BoardScene>>>, game: Option<Res<M
     scene.is_some() && game.is_some()
 }
 
-/// Builds the board for the match in place, if there is one (headless tests reach the
-/// title with none).
+/// Builds the board for the match in place, if there is one (without the showcase, the
+/// title has the last game's match, or none before the first).
 pub fn build_board(world: &mut World) {
     if world.contains_resource::<Match>() {
         world.run_schedule(BuildBoard);

@@ -27,6 +27,8 @@ const EARLY: f64 = 0.1;
 /// The showcase game on the board, while the menus show.
 #[derive(Resource, Debug)]
 pub struct Showcase {
+    /// The showcase's match: a game started or loaded meanwhile is never touched.
+    game: u64,
     /// The position the board last settled on, and when the next step is due (seconds
     /// of real time: the app sleeps between moves, and virtual time would not count it).
     settled: Option<(u64, u64)>,
@@ -100,9 +102,11 @@ pub fn plugin(app: &mut App) {
             // pause from then.
             play.in_set(AppSystems::Keep)
                 .run_if(in_state(Screen::Title).and_then(resource_exists::<Showcase>)),
-            next_game
-                .in_set(AppSystems::Keep)
-                .run_if(|showcase: Option<Res<Showcase>>| showcase.is_some_and(|s| s.next_game)),
+            next_game.in_set(AppSystems::Keep).run_if(
+                in_state(Screen::Title).and_then(|showcase: Option<Res<Showcase>>| {
+                    showcase.is_some_and(|s| s.next_game)
+                }),
+            ),
         ),
     );
 }
@@ -111,13 +115,18 @@ pub fn plugin(app: &mut App) {
 fn begin(world: &mut World) {
     let game = world.resource_mut::<ShowcaseTurns>().next_match();
     if let Some(game) = game {
-        world.insert_resource(game);
+        // From a game to the new-game screen, the showcase comes in waiting.
+        let on_title = world
+            .get_resource::<State<Screen>>()
+            .is_some_and(|screen| *screen.get() == Screen::Title);
         world.insert_resource(Showcase {
+            game: game.id,
             settled: None,
             due: 0.0,
             next_game: false,
-            paused: false,
+            paused: !on_title,
         });
+        world.insert_resource(game);
     }
 }
 
@@ -142,7 +151,7 @@ fn play(
     mut turns: ResMut<ShowcaseTurns>,
     mut events: MessageWriter<RulesEvent>,
 ) {
-    let Some(mut game) = game else {
+    let Some(mut game) = game.filter(|game| game.id == showcase.game) else {
         return;
     };
     if !board.settled(&game) {
@@ -190,15 +199,28 @@ fn play(
 
 /// The next game replaces the finished one: its board is built as on entering the title.
 fn next_game(world: &mut World) {
-    let game = world.resource_mut::<ShowcaseTurns>().next_match();
-    if let Some(mut showcase) = world.get_resource_mut::<Showcase>() {
-        showcase.settled = None;
-        showcase.next_game = false;
+    let (Some(showcase), Some(shown)) = (
+        world.get_resource::<Showcase>(),
+        world.get_resource::<Match>(),
+    ) else {
+        return;
+    };
+    if shown.id != showcase.game {
+        // A game started or loaded in this frame: it is the player's.
+        return;
     }
+    let game = world.resource_mut::<ShowcaseTurns>().next_match();
+    let now = world.resource::<Time<Real>>().elapsed_secs_f64();
+    let mut showcase = world.resource_mut::<Showcase>();
+    showcase.settled = None;
+    showcase.next_game = false;
+    // Due now: the app, asleep for the end's pause, wakes for the new board.
+    showcase.due = now;
     // Should a game fail to start, the one shown stays until the next one's turn.
     let Some(game) = game else {
         return;
     };
+    showcase.game = game.id;
     let parts: Vec<Entity> = world
         .query_filtered::<Entity, With<BoardPart>>()
         .iter(world)
@@ -209,4 +231,55 @@ fn next_game(world: &mut World) {
     }
     world.insert_resource(game);
     world.run_schedule(BuildBoard);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn world_with(turns: ShowcaseTurns, showcase_game: u64, shown: Match) -> World {
+        let mut world = World::new();
+        world.init_resource::<Time<Real>>();
+        world.add_schedule(Schedule::new(BuildBoard));
+        world.insert_resource(turns);
+        world.insert_resource(shown);
+        world.insert_resource(Showcase {
+            game: showcase_game,
+            settled: None,
+            due: 0.0,
+            next_game: true,
+            paused: false,
+        });
+        world
+    }
+
+    /// A game the player started or loaded in the frame the showcase's game ended stays;
+    /// the showcase's own finished game gives way to the next of the four.
+    #[test]
+    fn the_next_showcase_game_replaces_only_the_showcase_game() {
+        let mut turns = ShowcaseTurns {
+            next_kind: 0,
+            seed: 1,
+        };
+        let showcase_game = turns.next_match().unwrap();
+        let players_game = turns.next_match().unwrap();
+        let (showcase_id, players_id) = (showcase_game.id, players_game.id);
+        let mut world = world_with(turns, showcase_id, players_game);
+        next_game(&mut world);
+        assert_eq!(world.resource::<Match>().id, players_id);
+
+        let turns = ShowcaseTurns {
+            next_kind: 3,
+            seed: 1,
+        };
+        let mut world = world_with(turns, showcase_id, showcase_game);
+        next_game(&mut world);
+        let next = world.resource::<Match>();
+        assert_ne!(next.id, showcase_id);
+        assert_eq!(next.table.kind(), GameKind::ALL[3]);
+        assert!(next.seats.iter().all(Seat::is_bot));
+        let showcase = world.resource::<Showcase>();
+        assert_eq!(showcase.game, next.id);
+        assert!(!showcase.next_game);
+    }
 }

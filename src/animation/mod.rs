@@ -181,7 +181,11 @@ fn reset(
     mut board: ResMut<BoardShows>,
     mut queue: ResMut<AnimationQueue>,
     mut log: ResMut<AnimationLog>,
+    mut unshown: ResMut<Messages<RulesEvent>>,
 ) {
+    // A move sent for the board that was on screen (the showcase's, in the frame a game
+    // started) is not this board's to show.
+    unshown.clear();
     *board = BoardShows {
         position: Some(game.position()),
         moving: false,

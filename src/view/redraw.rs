@@ -127,6 +127,7 @@ fn tick_for_online_clocks(
     // frame at once whenever the wait changes (a new one each frame would never sleep).
     let wait = match showcase.and_then(|showcase| showcase.due()) {
         Some(due) => {
+            // Frames that come meanwhile (input) leave winit's wake-up where it was set.
             if showcase_wait.is_none_or(|(was_due, _)| was_due != due) {
                 let left = (due - real.elapsed_secs_f64()).clamp(0.01, 60.0);
                 *showcase_wait = Some((due, Duration::from_secs_f64(left)));

@@ -39,7 +39,7 @@ fn title_screen(
         }
     }
     let ctx = contexts.ctx_mut()?;
-    let height = ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0];
+    let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
     egui::Window::new("Tabula")
         .title_bar(false)
         .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
