@@ -81,13 +81,14 @@ impl Showcase {
 }
 
 pub fn plugin(app: &mut App) {
-    let clock = web_time::SystemTime::now()
+    let since = web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64);
+        .unwrap_or_default();
     app.insert_resource(ShowcaseTurns {
-        // A different game first each time the app starts.
-        next_kind: (clock % GameKind::ALL.len() as u64) as usize,
-        seed: clock,
+        // A different game first each time the app starts (by the millisecond: a page's
+        // clock counts no finer, so its nanoseconds all end in zeros).
+        next_kind: (since.as_millis() % GameKind::ALL.len() as u128) as usize,
+        seed: since.as_nanos() as u64 | 1,
     })
     .add_systems(OnEnter(BoardScene::Showcase), begin.before(build_board))
     .add_systems(OnExit(BoardScene::Showcase), end)

@@ -169,8 +169,11 @@ for (const demo of demos) {
   const reloadedTitle = await waitFor("tabula: title screen at", 120_000, beforeReload);
   check(reloadedTitle !== null, `${game}: the page reloaded to the title screen`);
   await page.mouse.move(640, 400);
-  await page.waitForTimeout(2000);
+  // Long enough for the title's showcase (bots behind the menu) to play a move or two.
+  await page.waitForTimeout(6000);
   await page.screenshot({ path: `${out}/${game}-reloaded-title.png` });
+  const afterShowcase = await page.evaluate(() => localStorage.getItem("tabula/autosave.ron"));
+  check(afterShowcase === autosave, `${game}: the title's showcase leaves the autosave as it was`);
 
   writeFileSync(`${out}/${game}.console.log`, lines.join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
