@@ -155,10 +155,10 @@ pub struct RequestHint;
 
 /// Seeds for the bots: different each game, from the clock.
 #[derive(Resource, Debug)]
-struct BotSeeds(u64);
+pub(crate) struct BotSeeds(u64);
 
 impl BotSeeds {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)

@@ -81,10 +81,22 @@ pub fn build_board(world: &mut World) {
 }
 
 /// Clears every entity of the board on screen.
-pub fn clear_board(mut commands: Commands, parts: Query<Entity, With<BoardPart>>) {
-    for part in &parts {
-        commands.entity(part).try_despawn();
+pub fn clear_board(world: &mut World) {
+    let parts: Vec<Entity> = world
+        .query_filtered::<Entity, With<BoardPart>>()
+        .iter(world)
+        .collect();
+    for part in parts {
+        // Gone already if it belonged to another part.
+        let _ = world.try_despawn(part);
     }
+}
+
+/// Clears the board on screen and builds it for the match now in place (the showcase's
+/// next game, with no change of screen).
+pub fn rebuild_board(world: &mut World) {
+    clear_board(world);
+    build_board(world);
 }
 
 pub use tabula_session::Seat;

@@ -4,8 +4,9 @@
 //! started or loaded takes its place.
 
 use crate::AppSystems;
+use crate::bot::BotSeeds;
 use crate::phase::BoardShows;
-use crate::screens::{BoardPart, BoardScene, BuildBoard, Match, Screen, Seat, build_board};
+use crate::screens::{BoardScene, Match, Screen, Seat, build_board, rebuild_board};
 use crate::table::{GameKind, new_table};
 use crate::turn::RulesEvent;
 use bevy::prelude::*;
@@ -18,8 +19,6 @@ const MOVE_PAUSE: f64 = 1.8;
 const END_PAUSE: f64 = 6.0;
 /// A game still going after this many moves gives way to the next game.
 const MOST_MOVES: usize = 120;
-/// Search iterations between looks at whether the search is done.
-const BATCH: u64 = 64;
 /// A step is taken this early: the app wakes for it a little before it is due (winit
 /// counts the wait from the start of the frame that set it).
 const EARLY: f64 = 0.1;
@@ -39,23 +38,14 @@ pub struct Showcase {
     pub paused: bool,
 }
 
-/// Which game the showcase plays next, and the bots' seeds; kept from one visit of the
-/// title to the next, so each brings another game.
+/// Which game the showcase plays next; kept from one visit of the title to the next, so
+/// each brings another game.
 #[derive(Resource, Debug)]
 struct ShowcaseTurns {
     next_kind: usize,
-    seed: u64,
 }
 
 impl ShowcaseTurns {
-    fn next_seed(&mut self) -> u64 {
-        self.seed = self
-            .seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.seed
-    }
-
     /// A new showcase game: the next of the four, with its default options.
     fn next_match(&mut self) -> Option<Match> {
         let kind = GameKind::ALL[self.next_kind % GameKind::ALL.len()];
@@ -74,6 +64,9 @@ impl ShowcaseTurns {
 }
 
 impl Showcase {
+    /// How many times slower than in play the showcase's pieces move: an unhurried pace.
+    pub const SLOWER: f32 = 1.6;
+
     /// When the showcase's next step is due, in seconds of real time; none while paused.
     pub fn due(&self) -> Option<f64> {
         (!self.paused).then_some(self.due)
@@ -88,7 +81,6 @@ pub fn plugin(app: &mut App) {
         // A different game first each time the app starts (by the millisecond: a page's
         // clock counts no finer, so its nanoseconds all end in zeros).
         next_kind: (since.as_millis() % GameKind::ALL.len() as u128) as usize,
-        seed: since.as_nanos() as u64 | 1,
     })
     .add_systems(OnEnter(BoardScene::Showcase), begin.before(build_board))
     .add_systems(OnExit(BoardScene::Showcase), end)
@@ -149,7 +141,7 @@ fn play(
     game: Option<ResMut<Match>>,
     board: Res<BoardShows>,
     real: Res<Time<Real>>,
-    mut turns: ResMut<ShowcaseTurns>,
+    mut seeds: ResMut<BotSeeds>,
     mut events: MessageWriter<RulesEvent>,
 ) {
     let Some(mut game) = game.filter(|game| game.id == showcase.game) else {
@@ -178,10 +170,10 @@ fn play(
     let Some(spec) = Seat::Bot(LEVEL).spec() else {
         return;
     };
-    let mut thinker = game.table.thinker_from(&spec, turns.next_seed(), None);
-    while thinker.think(BATCH) {}
-    let played = thinker
-        .best_move()
+    let played = game
+        .table
+        .thinker(&spec, seeds.next())
+        .think_through()
         .ok_or_else(|| "the bot found no move".to_string())
         .and_then(|text| game.table.play_notation(&text));
     match played {
@@ -222,21 +214,14 @@ fn next_game(world: &mut World) {
         return;
     };
     showcase.game = game.id;
-    let parts: Vec<Entity> = world
-        .query_filtered::<Entity, With<BoardPart>>()
-        .iter(world)
-        .collect();
-    for part in parts {
-        // Gone already if it belonged to another part.
-        let _ = world.try_despawn(part);
-    }
     world.insert_resource(game);
-    world.run_schedule(BuildBoard);
+    rebuild_board(world);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::screens::BuildBoard;
 
     fn world_with(turns: ShowcaseTurns, showcase_game: u64, shown: Match) -> World {
         let mut world = World::new();
@@ -258,10 +243,7 @@ mod tests {
     /// the showcase's own finished game gives way to the next of the four.
     #[test]
     fn the_next_showcase_game_replaces_only_the_showcase_game() {
-        let mut turns = ShowcaseTurns {
-            next_kind: 0,
-            seed: 1,
-        };
+        let mut turns = ShowcaseTurns { next_kind: 0 };
         let showcase_game = turns.next_match().unwrap();
         let players_game = turns.next_match().unwrap();
         let (showcase_id, players_id) = (showcase_game.id, players_game.id);
@@ -269,10 +251,7 @@ mod tests {
         next_game(&mut world);
         assert_eq!(world.resource::<Match>().id, players_id);
 
-        let turns = ShowcaseTurns {
-            next_kind: 3,
-            seed: 1,
-        };
+        let turns = ShowcaseTurns { next_kind: 3 };
         let mut world = world_with(turns, showcase_id, showcase_game);
         next_game(&mut world);
         let next = world.resource::<Match>();

@@ -262,8 +262,12 @@ fn start_next(
         board.moving = true;
         return;
     }
-    // The title's showcase moves at an unhurried pace.
-    let speed = settings.animation_speed.max(0.01) / if showcase.is_some() { 1.6 } else { 1.0 };
+    let slower = if showcase.is_some() {
+        Showcase::SLOWER
+    } else {
+        1.0
+    };
+    let speed = settings.animation_speed.max(0.01) / slower;
     // Events with nothing to show start and end at once; take them all in one frame.
     while let Some((event, sound)) = queue.0.pop_front() {
         log.animations_started += 1;

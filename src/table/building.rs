@@ -2,7 +2,7 @@
 //! pieces) and the counts a cell's − and + or heights offer.
 
 use super::{Choice, PieceLook};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A cell as the move being built would leave it: drawn as a see-through piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,9 +16,7 @@ pub struct Ghost {
 pub fn ghosts_between(before: &[(usize, PieceLook)], after: &[(usize, PieceLook)]) -> Vec<Ghost> {
     let before: BTreeMap<usize, PieceLook> = before.iter().copied().collect();
     let after: BTreeMap<usize, PieceLook> = after.iter().copied().collect();
-    let mut cells: Vec<usize> = before.keys().chain(after.keys()).copied().collect();
-    cells.sort_unstable();
-    cells.dedup();
+    let cells: BTreeSet<usize> = before.keys().chain(after.keys()).copied().collect();
     cells
         .into_iter()
         .filter(|cell| before.get(cell) != after.get(cell))

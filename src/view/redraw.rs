@@ -16,10 +16,7 @@ use std::time::Duration;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, wake_for_the_server)
-        .add_systems(
-            Update,
-            tick_for_online_clocks.after(crate::AppSystems::Keep),
-        )
+        .add_systems(Update, wake_for_timers.after(crate::AppSystems::Keep))
         .add_systems(Last, keep_drawing_while_animating)
         .add_systems(
             PreUpdate,
@@ -98,7 +95,7 @@ fn wake_for_the_server(mut commands: Commands, proxy: Option<Res<EventLoopProxyW
 /// While an online move has a time limit, a frame a second keeps its clock counting; while
 /// a review or the analysis board's evaluation runs on a background task, four frames a
 /// second show its progress; the title's showcase wakes the app when its next move is due.
-fn tick_for_online_clocks(
+fn wake_for_timers(
     online: Option<Res<OnlineGame>>,
     review: Option<Res<GameReview>>,
     live: Option<Res<LiveEvaluation>>,

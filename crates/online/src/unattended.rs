@@ -72,10 +72,10 @@ pub fn play_to_end(
         }
         if game.is_my_turn() && !client.is_waiting() {
             let seed = seed.wrapping_add(game.state.moves.len() as u64);
-            let mut thinker = game.game.thinker(spec, seed);
-            while thinker.think(2_000) {}
-            let text = thinker
-                .best_move()
+            let text = game
+                .game
+                .thinker(spec, seed)
+                .think_through()
                 .ok_or("the game goes on but the bot found no move")?;
             client.play(&text)?;
             quiet = Duration::ZERO;

@@ -45,6 +45,12 @@ pub trait Thinker: Send + Sync + std::any::Any {
     }
     /// Moves the root to after `text` (the move just played), keeping the tree under it.
     fn advance(&mut self, _text: &str) {}
+    /// Thinks until the budget is spent, then the move to play (for a caller that can
+    /// wait: a bot with nobody watching, a search that takes milliseconds).
+    fn think_through(&mut self) -> Option<String> {
+        while self.think(1_000) {}
+        self.best_move()
+    }
     /// The nodes the search holds (more than one when a kept tree is reused).
     fn tree_size(&self) -> usize {
         0
