@@ -32,14 +32,20 @@ if [[ ${#targets[@]} == 0 ]]; then
 fi
 export RUSTC_BOOTSTRAP=1
 # Safe Rust needs no address sanitizer, and the runs go about twice as fast without it.
-cargo fuzz build --sanitizer none --target-dir "$fuzz_target_dir" || exit 2
+# Debug assertions on: an arithmetic overflow is a failure, as in the stable runner (a
+# release build would wrap it silently).
+cargo fuzz build --sanitizer none --debug-assertions --target-dir "$fuzz_target_dir" || exit 2
+# The stable runner's tokens (edge numbers, pieces of the inputs' languages) as a dictionary:
+# libFuzzer's own mutations rarely make a number such as 18446744073709551615.
+dict="$fuzz_target_dir/tokens.dict"
+cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- dict >"$dict" || exit 2
 failed=0
 for target in "${targets[@]}"; do
   mkdir -p "corpus/$target" "artifacts/$target"
   echo "== $target for ${seconds} s"
-  if ! cargo fuzz run --sanitizer none --target-dir "$fuzz_target_dir" "$target" \
+  if ! cargo fuzz run --sanitizer none --debug-assertions --target-dir "$fuzz_target_dir" "$target" \
       -- -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -max_len=16384 -print_final_stats=1 -artifact_prefix="artifacts/$target/" \
+      -max_len=16384 -dict="$dict" -print_final_stats=1 -artifact_prefix="artifacts/$target/" \
       2>"artifacts/$target.log"; then
     failed=1
     echo "$target: FAILED; see fuzz/artifacts/$target.log and fuzz/artifacts/$target/"

@@ -70,7 +70,11 @@ impl KeptSeats {
             }
         };
         match ron::from_str::<KeptSeats>(&text) {
-            Ok(seats) => (seats, None),
+            Ok(mut seats) => {
+                // A file edited by hand may hold more than a server answers for at once.
+                seats.forget_oldest_past_cap();
+                (seats, None)
+            }
             Err(e) => {
                 let kept = storage
                     .set_aside(SEATS_FILE, "unreadable")
@@ -243,6 +247,21 @@ mod tests {
         }
         assert_eq!(kept.seats.len(), MAX_KEPT);
         assert_eq!(kept.seats[0].code, "000005");
+        // A file with more (edited by hand) is read as its newest.
+        let storage = scratch("over-cap");
+        let over = KeptSeats {
+            seats: (0..MAX_KEPT + 5)
+                .map(|n| seat(&format!("{n:06}")))
+                .collect(),
+            ..KeptSeats::default()
+        };
+        storage
+            .write(SEATS_FILE, &ron::to_string(&over).unwrap())
+            .unwrap();
+        let (read, problem) = KeptSeats::read(&storage);
+        assert_eq!((read.seats.len(), problem), (MAX_KEPT, None));
+        assert_eq!(read.seats[0].code, "000005");
+        std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::screens::Screen;
 use bevy::prelude::*;
 use tabula_online::protocol::{ClientMsg, GameSummary};
 use tabula_online::{Connection, Event};
+use tabula_session::rules::text::shown_line;
 
 /// The games of the seats kept for `server`, as the server last told them.
 #[derive(Resource, Default)]
@@ -76,7 +77,7 @@ fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>) {
             }
             Event::Disconnected(why) => {
                 if mine.games.is_none() {
-                    mine.status = Some(format!("Trying again: {why}"));
+                    mine.status = Some(format!("Trying again: {}", shown_line(&why)));
                 }
             }
             Event::Message(tabula_online::protocol::ServerMsg::Games { games }) => {
@@ -86,7 +87,8 @@ fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>) {
                 mine.connection = None;
             }
             Event::Message(tabula_online::protocol::ServerMsg::Error { message, .. }) => {
-                mine.status = Some(message);
+                // A server's words, shown escaped and cut as everywhere.
+                mine.status = Some(shown_line(&message));
             }
             Event::Message(_) => {}
         }

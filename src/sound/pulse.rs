@@ -93,23 +93,42 @@ fn play_sounds(cues: Receiver<(Sound, f32)>) -> Result<(), String> {
     }
 }
 
-/// The server named by the environment, or the usual per-user and system sockets.
+/// A PulseAudio cookie is 256 bytes; a path from the environment may name anything (a
+/// device that never ends), so no more than this is read.
+#[cfg(unix)]
+const MAX_COOKIE_BYTES: u64 = 4096;
+
+#[cfg(unix)]
+fn read_cookie(path: &std::path::Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(MAX_COOKIE_BYTES)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    Some(bytes)
+}
+
+/// The server named by the environment, or the usual per-user and system sockets. Not
+/// through `Client::from_env`, which reads the cookie file whole.
 fn connect() -> Result<Client, String> {
-    if let Ok(client) = Client::from_env(c"Tabula") {
-        return Ok(client);
-    }
     let mut tried = Vec::new();
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         // A server may ask for the cookie it keeps in the user's home.
-        let cookie = pulseaudio::cookie_path_from_env().and_then(|path| std::fs::read(path).ok());
+        let cookie = pulseaudio::cookie_path_from_env().and_then(|path| read_cookie(&path));
         let uid = std::fs::metadata("/proc/self").map(|m| m.uid()).ok();
-        let candidates = uid
-            .map(|uid| format!("/run/user/{uid}/pulse/native"))
+        let candidates = pulseaudio::socket_path_from_env()
+            .map(|path| path.display().to_string())
             .into_iter()
+            .chain(uid.map(|uid| format!("/run/user/{uid}/pulse/native")))
             .chain(["/var/run/pulse/native".to_string()]);
         for path in candidates {
+            if tried.contains(&path) {
+                continue;
+            }
             if let Ok(socket) = std::os::unix::net::UnixStream::connect(&path)
                 && let Ok(client) = Client::new_unix(c"Tabula", socket, cookie.as_deref())
             {
@@ -174,4 +193,19 @@ fn game_role() -> Props {
     let mut props = Props::new();
     props.set(Prop::MediaRole, c"game");
     props
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cookie_path_naming_an_endless_device_reads_a_bounded_cookie() {
+        let zeros = read_cookie(std::path::Path::new("/dev/zero")).unwrap();
+        assert_eq!(zeros.len() as u64, MAX_COOKIE_BYTES);
+        assert_eq!(
+            read_cookie(std::path::Path::new("/nonexistent/cookie")),
+            None
+        );
+    }
 }

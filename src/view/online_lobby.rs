@@ -17,6 +17,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use tabula_online::Goal;
 use tabula_online::protocol::{GameSummary, Pace};
 use tabula_session::GameKind;
+use tabula_session::rules::text::shown_line;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<LobbyForm>()
@@ -285,7 +286,7 @@ fn describe(summary: Option<&GameSummary>) -> String {
         return "gone from the server".to_string();
     };
     if let Some(result) = &game.result {
-        return format!("{result} ({})", counted(game.moves, "move"));
+        return format!("{} ({})", shown_line(result), counted(game.moves, "move"));
     }
     let turn = match game.to_move {
         Some(to_move) if to_move == game.your_seat => "your turn".to_string(),

@@ -10,6 +10,7 @@ const USAGE: &str =
     "usage: tabula-fuzz [--seconds S] [--timeout T] [--seed N] [--corpus DIR] [TARGET...]
        tabula-fuzz seed [--corpus DIR]     writes the seed inputs into the corpus
        tabula-fuzz list                    the targets
+       tabula-fuzz dict                    the mutation tokens as a libFuzzer dictionary
 
 Runs each target (all by default) over its corpus, then over mutations of it for S seconds
 (10 by default). A failing input is saved in fuzz/artifacts/TARGET/, and so is one that
@@ -28,6 +29,10 @@ fn main() {
     let code = match words.first().map(String::as_str) {
         Some("list") => {
             TARGETS.iter().for_each(|t| println!("{}", t.name));
+            0
+        }
+        Some("dict") => {
+            print!("{}", tabula_fuzz::mutate::libfuzzer_dictionary());
             0
         }
         Some("help" | "--help" | "-h") => {

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 pub const MAX_INPUT: usize = 16 * 1024;
 
 /// Pieces of the inputs' languages, and numbers at the edges of the types that read them.
-const TOKENS: &[&str] = &[
+pub const TOKENS: &[&str] = &[
     "-",
     "x",
     ",",
@@ -180,4 +180,23 @@ impl Mutator {
             }
         }
     }
+}
+
+/// The tokens as a libFuzzer dictionary (`-dict=`), one quoted entry a line, so that its
+/// runs try the same edge numbers and pieces of the languages as the stable runner.
+pub fn libfuzzer_dictionary() -> String {
+    TOKENS
+        .iter()
+        .map(|token| {
+            let quoted: String = token
+                .bytes()
+                .map(|b| match b {
+                    b'"' | b'\\' => format!("\\{}", b as char),
+                    0x20..=0x7e => (b as char).to_string(),
+                    _ => format!("\\x{b:02X}"),
+                })
+                .collect();
+            format!("\"{quoted}\"\n")
+        })
+        .collect()
 }

@@ -2,8 +2,9 @@
 //! (or something posing as one) sends a client.
 
 use crate::{check_error, text};
-use tabula_online::Followed;
-use tabula_online::protocol::{ClientMsg, ServerMsg};
+use tabula_online::protocol::{ClientMsg, Ending, ServerMsg};
+use tabula_online::{Change, Followed};
+use tabula_session::rules::text::shows_as_is;
 
 /// A client's message that reads writes back to the same message.
 pub fn client_message(data: &[u8]) {
@@ -18,8 +19,9 @@ pub fn client_message(data: &[u8]) {
 }
 
 /// Lines of server messages, as a followed game takes them in: each that reads writes back
-/// to itself; a state sets up the game; and whatever comes after, the game followed holds
-/// as many moves as the state it keeps.
+/// to itself; a state sets up the game; a message refused leaves the game followed as it
+/// was (the client keeps it); and whatever comes, the game followed holds as many moves as
+/// the state it keeps, and all it would show is safe to show.
 pub fn server_messages(data: &[u8]) {
     let text = text(data);
     let mut followed: Option<Followed> = None;
@@ -38,27 +40,72 @@ pub fn server_messages(data: &[u8]) {
             (None, ServerMsg::State(state)) => {
                 Followed::from_state((**state).clone()).map(|f| followed = Some(f))
             }
-            (Some(game), msg) => game.apply(msg).map(|_| ()),
+            (Some(game), msg) => {
+                let before = (game.state.clone(), game.game.record().to_vec());
+                let change = game.apply(msg);
+                match &change {
+                    Ok(Change::Moved { seat, text, .. }) => {
+                        assert!(*seat < game.game.num_players(), "a move from seat {seat}");
+                        assert!(shows_as_is(text), "a move shown as {text:?}");
+                    }
+                    Ok(_) => {}
+                    Err(_) => assert!(
+                        before == (game.state.clone(), game.game.record().to_vec()),
+                        "a refused message changed the game followed"
+                    ),
+                }
+                change.map(|_| ())
+            }
             (None, _) => Ok(()),
         };
-        match result {
-            Ok(()) => {
-                if let Some(game) = &followed {
-                    // The same moves, though a server may write one another way (an
-                    // Adamas merge's sources in another order).
-                    assert_eq!(
-                        game.game.record().len(),
-                        game.state.moves.len(),
-                        "moves held"
-                    );
-                    let _ = (game.to_move(), game.is_my_turn(), game.result());
-                }
-            }
-            // The client asks for the whole state again after an error.
-            Err(e) => {
-                check_error("server message", &e);
-                followed = None;
-            }
+        if let Err(e) = result {
+            check_error("server message", &e);
         }
+        if let Some(game) = &followed {
+            // The same moves, though a server may write one another way (an Adamas
+            // merge's sources in another order).
+            assert_eq!(
+                game.game.record().len(),
+                game.state.moves.len(),
+                "moves held"
+            );
+            let _ = (game.to_move(), game.is_my_turn(), game.result());
+            check_followed(game);
+        }
+    }
+}
+
+/// What a client shows of a followed game is safe to show: every seat the state names is
+/// one of the game's, and every text from the server prints as it is.
+fn check_followed(followed: &Followed) {
+    let state = &followed.state;
+    let players = followed.game.num_players();
+    let ending = match state.ending {
+        Some(Ending::Resigned { seat } | Ending::OutOfTime { seat }) => Some(seat),
+        _ => None,
+    };
+    let undo = state
+        .undo_request
+        .iter()
+        .flat_map(|r| std::iter::once(r.by).chain(r.accepted.iter().copied()));
+    let seats = ending
+        .into_iter()
+        .chain(state.your_seat)
+        .chain(state.draw_offers.iter().copied())
+        .chain(undo);
+    for seat in seats {
+        assert!(seat < players, "seat {seat} of {players} kept");
+    }
+    assert_eq!(state.seats.len(), players, "seats kept");
+    assert!(
+        state.ending.is_none() || state.result.is_some(),
+        "an ending kept without its result"
+    );
+    let texts = [&state.code]
+        .into_iter()
+        .chain(&state.result)
+        .chain(state.seats.iter().map(|s| &s.name));
+    for text in texts {
+        assert!(shows_as_is(text), "{text:?} kept to show");
     }
 }

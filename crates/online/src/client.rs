@@ -3,7 +3,8 @@
 
 use crate::connection::{Connection, Event, Wake};
 use crate::followed::{Change, Followed};
-use crate::protocol::{ClientMsg, PROTOCOL_VERSION, Pace, SeatKey, ServerMsg};
+use crate::protocol::{ClientMsg, PROTOCOL_VERSION, Pace, SeatKey, ServerMsg, is_key_text};
+use tabula_session::rules::text::{quoted, shown_line};
 use web_time::{Duration, Instant};
 
 /// What the client wants from the server when it first connects.
@@ -163,7 +164,7 @@ impl OnlineClient {
                 self.ask();
                 updates.push(Update::Connected);
             }
-            Event::Disconnected(why) => updates.push(Update::Disconnected(why)),
+            Event::Disconnected(why) => updates.push(Update::Disconnected(shown_line(&why))),
             Event::Message(msg) => self.take_message(msg, updates),
         }
     }
@@ -221,6 +222,14 @@ impl OnlineClient {
                 seat: _,
                 token,
             } => {
+                if !is_key_text(code) || !is_key_text(token) {
+                    updates.push(Update::Error(format!(
+                        "the server gave a seat this client cannot keep: code {}, token {}",
+                        quoted(code),
+                        quoted(token)
+                    )));
+                    return;
+                }
                 let key = SeatKey {
                     code: code.clone(),
                     token: token.clone(),
@@ -237,7 +246,8 @@ impl OnlineClient {
                 {
                     self.pending = None;
                 }
-                updates.push(Update::Error(message.clone()));
+                // Shown as a terminal may print it: a server's words are not trusted.
+                updates.push(Update::Error(shown_line(message)));
             }
             ServerMsg::State(state) => {
                 let result = match &mut self.followed {
@@ -252,7 +262,7 @@ impl OnlineClient {
                         self.reconnected = false;
                         updates.push(Update::State);
                     }
-                    Err(e) => updates.push(Update::Error(e)),
+                    Err(e) => updates.push(Update::Error(shown_line(&e))),
                 }
             }
             ServerMsg::Moved { .. } => {
@@ -277,7 +287,7 @@ impl OnlineClient {
                     Ok(_) => {}
                     // Out of step: the whole game again puts it right.
                     Err(e) => {
-                        updates.push(Update::Error(e));
+                        updates.push(Update::Error(shown_line(&e)));
                         self.ask();
                     }
                 }

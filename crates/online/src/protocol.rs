@@ -91,6 +91,18 @@ pub struct SeatKey {
     pub token: String,
 }
 
+/// Whether a game code or seat token from a server is one a person can be shown and type
+/// back: letters, digits, dashes and underscores, not too many.
+pub fn is_key_text(text: &str) -> bool {
+    (1..=MAX_KEY_CHARS).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The longest game code or seat token a client keeps (the server's are 6 and 32).
+pub const MAX_KEY_CHARS: usize = 64;
+
 /// What the server says.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

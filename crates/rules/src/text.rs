@@ -41,7 +41,8 @@ fn escaped_within(text: &str, limit: usize, keep: impl Fn(char) -> bool) -> (Str
 const MESSAGE_CHARS: usize = 300;
 
 /// A message as it is shown: characters that do not print (controls, bidirectional
-/// overrides, line separators) escaped but line breaks kept, and cut at 300 characters. The
+/// overrides, line separators) escaped but line breaks kept, and cut to 300 characters
+/// with its length noted. The
 /// last guard for errors that quote input raw: no input makes a message long or drives a
 /// terminal.
 pub fn shown(message: &str) -> String {
@@ -54,12 +55,29 @@ pub fn shown_line(message: &str) -> String {
     shown_with(message, false)
 }
 
+/// Whether a message shows `text` as it is: nothing in it is escaped and it is not cut.
+/// For text from elsewhere (a server) that is shown whole or refused.
+pub fn shows_as_is(text: &str) -> bool {
+    text.chars().count() <= MESSAGE_CHARS && text.chars().all(prints)
+}
+
+/// Whether a character prints as itself (escape_debug escapes quotes and backslashes too,
+/// which print).
+fn prints(c: char) -> bool {
+    matches!(c, '"' | '\'' | '\\') || c.escape_debug().count() == 1
+}
+
 fn shown_with(message: &str, line_breaks: bool) -> String {
-    // escape_debug would also escape quotes and backslashes, which print.
-    let keep = |c: char| matches!(c, '"' | '\'' | '\\') || (c == '\n' && line_breaks);
+    let keep = |c: char| prints(c) || (c == '\n' && line_breaks);
     match escaped_within(message, MESSAGE_CHARS, keep) {
         (out, false) => out,
-        (out, true) => format!("{out}… ({} characters)", message.chars().count()),
+        // The note of the length counts within the limit, so that a message shown again
+        // (a server's, passed on by a client) comes out the same.
+        (_, true) => {
+            let note = format!("… ({} characters)", message.chars().count());
+            let room = MESSAGE_CHARS - note.chars().count();
+            format!("{}{note}", escaped_within(message, room, keep).0)
+        }
     }
 }
 
@@ -151,6 +169,17 @@ mod tests {
         assert_eq!(shown("a \"b\"\nc"), "a \"b\"\nc");
         assert_eq!(shown_line("a\nb"), "a\\nb");
         assert_eq!(shown("x\u{202e}\u{1b}y"), "x\\u{202e}\\u{1b}y");
+        assert!(shows_as_is("O resigned: X wins \"ok\" \\ é"));
+        for text in ["a\nb", "\u{1b}[2J", "x\u{202e}y", "e\u{301}"] {
+            assert!(!shows_as_is(text), "{text:?}");
+        }
+        assert!(!shows_as_is(&"a".repeat(301)));
+        // What is shown shows as it is, and comes out the same shown again.
+        for text in ["a\u{1b}b", &"é\u{7}".repeat(500), &"x".repeat(301)] {
+            let once = shown_line(text);
+            assert!(shows_as_is(&once), "{once}");
+            assert_eq!(shown_line(&once), once);
+        }
         let long = shown(&"ab\u{7f}".repeat(1_000));
         assert!(long.chars().count() < 330, "{long}");
         assert!(long.ends_with("… (3000 characters)"), "{long}");

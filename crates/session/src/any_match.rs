@@ -11,7 +11,7 @@ use tabula_rules::{Game, Player, Status};
 pub trait AnyMatch: Send + Sync + Any {
     fn kind(&self) -> GameKind;
     fn num_players(&self) -> usize;
-    /// How the rules name a seat (Adamas: O, X, Y).
+    /// How the rules name a seat (Adamas: O, X, Y); one the game lacks by its number.
     fn player_name(&self, seat: usize) -> String;
     fn to_move(&self) -> usize;
     fn status(&self) -> Status;
@@ -104,6 +104,10 @@ impl<G: Knowledge> AnyMatch for Match<G> {
     }
 
     fn player_name(&self, seat: usize) -> String {
+        if seat >= self.num_players() {
+            // A seat from a peer that is wrong is named, not a reason to stop.
+            return format!("seat {}", seat.saturating_add(1));
+        }
         self.game().player_name(Player(seat as u8))
     }
 

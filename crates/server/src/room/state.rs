@@ -5,6 +5,7 @@ use crate::codes::new_token;
 use crate::store::{Offers, StoredGame};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tabula_online::protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
+use tabula_session::rules::text::quoted;
 use tabula_session::{AnyMatch, GameKind, new_match};
 
 pub struct RoomState {
@@ -46,11 +47,12 @@ impl RoomState {
                 format!(
                     "stored move {} ({}) of {}: {e}",
                     ply + 1,
-                    mv.text,
+                    quoted(&mv.text),
                     stored.code
                 )
             })?;
         }
+        check_seats(stored, game.num_players())?;
         let mut tokens = stored.tokens.clone();
         tokens.resize(game.num_players(), None);
         Ok(RoomState {
@@ -85,7 +87,9 @@ impl RoomState {
     /// When the player to move runs out of time, if there is a limit and it runs.
     pub fn deadline_ms(&self) -> Option<u64> {
         let limit = self.move_seconds?;
-        (!self.is_over() && self.all_seated()).then(|| self.last_move_ms + u64::from(limit) * 1000)
+        // Saturating: a clock read back from a damaged store may be anything.
+        (!self.is_over() && self.all_seated())
+            .then(|| self.last_move_ms.saturating_add(u64::from(limit) * 1000))
     }
 
     pub fn result(&self) -> Option<String> {
@@ -185,6 +189,39 @@ impl Offers {
     }
 }
 
+/// The seats a stored game's ending and offers name are seats it has: a damaged or
+/// foreign store is refused by name, not followed into a panic.
+fn check_seats(stored: &StoredGame, players: usize) -> Result<(), String> {
+    let ending = match stored.ending {
+        Some(Ending::Resigned { seat } | Ending::OutOfTime { seat }) => Some(seat),
+        Some(Ending::DrawAgreed) | None => None,
+    };
+    let undo =
+        stored.offers.undo.iter().flat_map(|request| {
+            std::iter::once(request.by).chain(request.accepted.iter().copied())
+        });
+    let seats = ending
+        .into_iter()
+        .chain(stored.offers.draw.iter().copied())
+        .chain(undo);
+    if let Some(seat) = seats.into_iter().find(|&seat| seat >= players) {
+        return Err(format!(
+            "stored game {} names seat {} of {players}",
+            stored.code,
+            seat.saturating_add(1)
+        ));
+    }
+    match &stored.offers.undo {
+        Some(request) if request.to_ply > stored.moves.len() => Err(format!(
+            "stored game {} takes back to move {} of {}",
+            stored.code,
+            request.to_ply,
+            stored.moves.len()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A new game's state and what to store for it.
 pub fn new_game(
     code: &str,
@@ -220,4 +257,46 @@ pub fn new_game(
         offers: Offers::default(),
     };
     Ok((stored, token))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored_adomoc() -> StoredGame {
+        let (mut stored, _) =
+            new_game("ABC234", GameKind::Adomoc, &[], 0, Pace::Live, Some(60)).unwrap();
+        stored.tokens = vec![Some("a".into()), Some("b".into())];
+        stored
+    }
+
+    #[test]
+    fn a_stored_game_naming_seats_it_lacks_is_refused_by_name() {
+        let mut offers = stored_adomoc();
+        offers.offers.draw = vec![1, 7];
+        let mut ending = stored_adomoc();
+        ending.ending = Some(Ending::Resigned { seat: 2 });
+        let mut undo = stored_adomoc();
+        undo.offers.undo = Some(UndoRequest {
+            by: 0,
+            to_ply: 3,
+            accepted: vec![],
+        });
+        for (stored, why) in [
+            (offers, "names seat 8 of 2"),
+            (ending, "names seat 3 of 2"),
+            (undo, "takes back to move 3 of 0"),
+        ] {
+            let err = RoomState::from_stored(&stored).err().unwrap();
+            assert!(err.contains(why), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_clock_read_back_as_anything_gives_a_deadline() {
+        let mut stored = stored_adomoc();
+        stored.clock_ms = Some(u64::MAX - 5);
+        let state = RoomState::from_stored(&stored).unwrap();
+        assert_eq!(state.deadline_ms(), Some(u64::MAX));
+    }
 }

@@ -54,7 +54,11 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
         [],
         |row| row.get(0),
     )?;
-    for (index, step) in migrations::SQLITE.iter().enumerate().skip(done as usize) {
+    for (index, step) in migrations::SQLITE
+        .iter()
+        .enumerate()
+        .skip(done.max(0) as usize)
+    {
         let tx = conn.transaction()?;
         tx.execute_batch(step)?;
         tx.execute(
@@ -306,8 +310,8 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         .query_map([code], |row| {
             Ok(StoredMove {
                 text: row.get(0)?,
-                seat: row.get::<_, i64>(1)? as usize,
-                at_ms: row.get::<_, i64>(2)? as u64,
+                seat: row.get::<_, i64>(1)?.max(0) as usize,
+                at_ms: row.get::<_, i64>(2)?.max(0) as u64,
             })
         })
         .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
@@ -321,9 +325,9 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         tokens,
         moves,
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
-        created_ms: created_ms as u64,
-        clock_ms: clock_ms.map(|ms| ms as u64),
-        version: version as u64,
+        created_ms: created_ms.max(0) as u64,
+        clock_ms: clock_ms.map(|ms| ms.max(0) as u64),
+        version: version.max(0) as u64,
         offers: offers
             .map(|o| from_json(&o, "offers"))
             .transpose()?
