@@ -2,7 +2,7 @@
 //! (or something posing as one) sends a client.
 
 use crate::{check_error, text};
-use tabula_online::protocol::{ClientMsg, Ending, ServerMsg};
+use tabula_online::protocol::{ClientMsg, ServerMsg, UndoRequest};
 use tabula_online::{Change, Followed};
 use tabula_session::rules::text::shows_as_is;
 
@@ -80,19 +80,13 @@ pub fn server_messages(data: &[u8]) {
 fn check_followed(followed: &Followed) {
     let state = &followed.state;
     let players = followed.game.num_players();
-    let ending = match state.ending {
-        Some(Ending::Resigned { seat } | Ending::OutOfTime { seat }) => Some(seat),
-        _ => None,
-    };
-    let undo = state
-        .undo_request
-        .iter()
-        .flat_map(|r| std::iter::once(r.by).chain(r.accepted.iter().copied()));
-    let seats = ending
+    let seats = state
+        .ending
+        .and_then(|ending| ending.seat())
         .into_iter()
         .chain(state.your_seat)
         .chain(state.draw_offers.iter().copied())
-        .chain(undo);
+        .chain(state.undo_request.iter().flat_map(UndoRequest::seats));
     for seat in seats {
         assert!(seat < players, "seat {seat} of {players} kept");
     }

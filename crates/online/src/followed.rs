@@ -1,7 +1,7 @@
 //! A game followed from a server: its last state as the server sent it, and the match it
 //! describes, replayed here with the rules so a client shows and checks it as a local game.
 
-use crate::protocol::{Ending, GameState, ServerMsg, is_key_text};
+use crate::protocol::{GameState, ServerMsg, is_key_text};
 use tabula_session::rules::text::{quoted, shows_as_is};
 use tabula_session::{AnyMatch, GameKind, new_match};
 
@@ -157,17 +157,21 @@ fn check_state(state: &GameState, players: usize) -> Result<(), String> {
             state.seats.len()
         ));
     }
-    let ending_seat = match state.ending {
-        Some(Ending::Resigned { seat } | Ending::OutOfTime { seat }) => Some(seat),
-        Some(Ending::DrawAgreed) | None => None,
-    };
+    let ending_seat = state.ending.and_then(|ending| ending.seat());
     let named = [("your", state.your_seat), ("the ending's", ending_seat)]
         .into_iter()
         .filter_map(|(what, seat)| Some((what, seat?)))
         .chain(state.draw_offers.iter().map(|&seat| ("a drawing", seat)));
     let undo = state.undo_request.iter().flat_map(|request| {
-        std::iter::once(("the take-back's", request.by))
-            .chain(request.accepted.iter().map(|&seat| ("an accepting", seat)))
+        // The asker comes first, so an out-of-range asker is named as such.
+        let says = |seat| {
+            if seat == request.by {
+                "the take-back's"
+            } else {
+                "an accepting"
+            }
+        };
+        request.seats().map(move |seat| (says(seat), seat))
     });
     if let Some((what, seat)) = named.chain(undo).find(|&(_, seat)| seat >= players) {
         return Err(unknown(what, seat));
@@ -210,7 +214,7 @@ fn check_state(state: &GameState, players: usize) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{Pace, SeatState};
+    use crate::protocol::{Ending, Pace, SeatState};
 
     fn adomoc_state() -> GameState {
         let seat = |name: &str| SeatState {

@@ -193,6 +193,23 @@ pub enum Ending {
     OutOfTime { seat: usize },
 }
 
+impl Ending {
+    /// The seat the ending names (who resigned or ran out of time), if any.
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            Ending::Resigned { seat } | Ending::OutOfTime { seat } => Some(seat),
+            Ending::DrawAgreed => None,
+        }
+    }
+}
+
+impl UndoRequest {
+    /// The seats the request names: the asker, then those who said yes.
+    pub fn seats(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.by).chain(self.accepted.iter().copied())
+    }
+}
+
 /// One line of a "my games" list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {

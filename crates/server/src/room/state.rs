@@ -192,18 +192,12 @@ impl Offers {
 /// The seats a stored game's ending and offers name are seats it has: a damaged or
 /// foreign store is refused by name, not followed into a panic.
 fn check_seats(stored: &StoredGame, players: usize) -> Result<(), String> {
-    let ending = match stored.ending {
-        Some(Ending::Resigned { seat } | Ending::OutOfTime { seat }) => Some(seat),
-        Some(Ending::DrawAgreed) | None => None,
-    };
-    let undo =
-        stored.offers.undo.iter().flat_map(|request| {
-            std::iter::once(request.by).chain(request.accepted.iter().copied())
-        });
-    let seats = ending
+    let seats = stored
+        .ending
+        .and_then(|ending| ending.seat())
         .into_iter()
         .chain(stored.offers.draw.iter().copied())
-        .chain(undo);
+        .chain(stored.offers.undo.iter().flat_map(UndoRequest::seats));
     if let Some(seat) = seats.into_iter().find(|&seat| seat >= players) {
         return Err(format!(
             "stored game {} names seat {} of {players}",
