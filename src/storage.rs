@@ -198,6 +198,62 @@ mod tests {
         assert!(nowhere.write("a.ron", "x").is_err());
     }
 
+    /// A file the game never wrote (huge, not text, not a file at all) is refused with a
+    /// reason, quickly, and left where it is.
+    #[test]
+    fn reading_refuses_what_is_not_a_saved_file() {
+        let dir = scratch("refuse");
+        let storage = Storage::at(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+
+        // Sparse: it takes no room on the disk.
+        let huge = std::fs::File::create(dir.join("huge.ron")).unwrap();
+        huge.set_len(backend::MAX_FILE_BYTES + 1).unwrap();
+        let error = storage.read("huge.ron").unwrap_err();
+        assert!(error.contains("more than the"), "{error}");
+        let exact = std::fs::File::create(dir.join("exact.ron")).unwrap();
+        exact.set_len(backend::MAX_FILE_BYTES).unwrap();
+        assert_eq!(
+            storage
+                .read("exact.ron")
+                .unwrap()
+                .map(|text| text.len() as u64),
+            Some(backend::MAX_FILE_BYTES)
+        );
+
+        std::fs::create_dir(dir.join("folder.ron")).unwrap();
+        let error = storage.read("folder.ron").unwrap_err();
+        assert!(error.contains("not a regular file"), "{error}");
+
+        std::fs::write(dir.join("binary.ron"), b"(moves: [\xff])").unwrap();
+        let error = storage.read("binary.ron").unwrap_err();
+        assert!(error.contains("not UTF-8"), "{error}");
+
+        // A pipe would make opening it wait for a writer that never comes.
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("pipe.ron"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let error = storage.read_path(&dir.join("pipe.ron")).unwrap_err();
+        assert!(error.contains("not a regular file"), "{error}");
+
+        // The autosave too: the player is told, and the file stays as it was.
+        std::fs::rename(dir.join("huge.ron"), dir.join(AUTOSAVE)).unwrap();
+        let (record, problem) = crate::saving::read_autosave(&storage);
+        assert!(record.is_none());
+        let problem = problem.unwrap();
+        assert!(
+            problem.contains("could not be read") && problem.contains("more than the"),
+            "{problem}"
+        );
+        assert_eq!(
+            std::fs::metadata(dir.join(AUTOSAVE)).unwrap().len(),
+            backend::MAX_FILE_BYTES + 1
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Fails one step of a save: after `bytes` bytes for a write (a full disk), at once for
     /// anything else (a folder that cannot be written). `crash` leaves what a killed process
     /// would: no clean-up either.

@@ -78,15 +78,39 @@ fn demo_request() -> Option<DemoRequest> {
 /// (no screenshot: the browser test takes its own).
 #[cfg(target_arch = "wasm32")]
 fn demo_request() -> Option<DemoRequest> {
-    use crate::web_page::param;
+    use crate::web_page::{origin, param};
+    let spec = param("demo")?;
+    let origin = origin().unwrap_or_default();
+    if !is_loopback_origin(&origin) {
+        warn!("?demo= is only for a page served from this machine, not from {origin}: ignored");
+        return None;
+    }
     Some(DemoRequest {
-        spec: param("demo")?,
+        spec,
         options: param("options").unwrap_or_default(),
         seats: param("seats").unwrap_or_default(),
         review: param("review").unwrap_or_default(),
         review_slice: param("review_slice").unwrap_or_default(),
         screenshot: None,
     })
+}
+
+/// Whether a page at `origin` (`http://HOST:PORT`) is served from this machine. A demo
+/// plays the person's seat by itself and keeps a review level in their settings, so a
+/// link to a public server with `?join=CODE&demo=online` would play someone's online game
+/// for them: on the web, only the browser test's own loopback server may ask for one.
+#[cfg(any(target_arch = "wasm32", test))]
+fn is_loopback_origin(origin: &str) -> bool {
+    let rest = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    let authority = rest.split('/').next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => authority.split(':').next().unwrap_or_default(),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Whether a demo was asked for (it then draws every frame).
@@ -385,6 +409,30 @@ fn report_progress(demo: &mut Demo, game: &Match) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_page_served_from_this_machine_takes_a_demo() {
+        for origin in [
+            "http://127.0.0.1:8000",
+            "http://127.9.9.9",
+            "http://localhost:8080",
+            "https://LOCALHOST",
+            "http://[::1]:8000",
+        ] {
+            assert!(is_loopback_origin(origin), "{origin}");
+        }
+        for origin in [
+            "https://tabula.example.org",
+            "http://10.0.0.2:8000",
+            "http://localhost.example.org",
+            "http://127.0.0.1.example.org",
+            "http://[::2]:8000",
+            "null",
+            "",
+        ] {
+            assert!(!is_loopback_origin(origin), "{origin}");
+        }
+    }
 
     #[test]
     fn demo_specs_are_read_or_refused_with_a_reason() {

@@ -14,12 +14,46 @@ pub fn describe(dir: &Path) -> String {
     dir.display().to_string()
 }
 
+/// The largest file read back. The record of a long game is tens of kilobytes: this only
+/// refuses what the game never wrote, before it fills memory.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of a regular file of at most [`MAX_FILE_BYTES`]; `None` if there is no file.
+/// Anything else there (a folder, a device, a pipe that would wait for a writer) is refused
+/// by its kind before it is opened.
 pub fn read(path: &Path) -> std::io::Result<Option<String>> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
+    use std::io::Read;
+    let refused = |why: String| std::io::Error::new(ErrorKind::InvalidData, why);
+    let metadata = match std::fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if !metadata.is_file() {
+        return Err(refused("not a regular file".into()));
     }
+    let too_big = |bytes: u64| {
+        refused(format!(
+            "{bytes} bytes, more than the {MAX_FILE_BYTES} a saved file may have"
+        ))
+    };
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_big(metadata.len()));
+    }
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    // The file may have grown since: read no more than the limit, and a byte to see it.
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|e| refused(format!("not UTF-8 text: {}", e.utf8_error())))
 }
 
 /// Writes through a temporary file and a rename; the replaced file becomes `PATH.bak`.

@@ -18,8 +18,8 @@ const MAX_VALUE_FILE: u64 = 1 << 20;
 /// reads its `@FILE` values through this too.
 pub fn read_value_file(path: &str) -> Result<String, String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let metadata = file.metadata().map_err(|e| e.to_string())?;
+    // Looked at before it is opened: opening a pipe waits for a writer.
+    let metadata = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if !metadata.is_file() {
         return Err("not a regular file".into());
     }
@@ -29,6 +29,7 @@ pub fn read_value_file(path: &str) -> Result<String, String> {
             metadata.len()
         ));
     }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut text = String::new();
     // The file may grow after the check: read no more than the limit, plus one byte to see it.
     file.take(MAX_VALUE_FILE + 1)

@@ -154,6 +154,22 @@ fn option_files_are_bounded_trimmed_and_quoted_short() {
         &["show", "adaptoid", "--option", "board=@/dev/zero"],
         "not a regular file",
     );
+    // Opening a pipe would wait for a writer that never comes.
+    #[cfg(unix)]
+    {
+        let pipe = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        assert!(made.unwrap().success());
+        refused(
+            &[
+                "show",
+                "adaptoid",
+                "--option",
+                &format!("board=@{}", pipe.display()),
+            ],
+            "not a regular file",
+        );
+    }
 
     let text = dir.path().join("text");
     std::fs::write(&text, "NAME=\"x\"\n".repeat(100)).unwrap();

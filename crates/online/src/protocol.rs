@@ -11,6 +11,11 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// tokens fit many times over; a Super-Adaptoid board file is the largest setting.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 
+/// The largest message a client accepts from a server: a game's state holds all its moves,
+/// many times what a client may send. The desktop's socket stops a longer message as it
+/// comes; the browser's cannot, so reading refuses it before parsing.
+pub const MAX_SERVER_MESSAGE_BYTES: usize = 16 * MAX_MESSAGE_BYTES;
+
 /// How many seats' games one `my_games` question may ask about.
 pub const MAX_LISTED_GAMES: usize = 200;
 
@@ -248,6 +253,13 @@ impl ServerMsg {
     }
 
     pub fn from_json(text: &str) -> Result<ServerMsg, String> {
+        if text.len() > MAX_SERVER_MESSAGE_BYTES {
+            return Err(format!(
+                "a message of {} bytes from the server, over the limit of \
+                 {MAX_SERVER_MESSAGE_BYTES}",
+                text.len()
+            ));
+        }
         serde_json::from_str(text)
             .map_err(|e| shown_line(&format!("not a message from a Tabula server: {e}")))
     }
@@ -321,5 +333,22 @@ mod tests {
                 .unwrap_err()
                 .contains("over the limit")
         );
+    }
+
+    #[test]
+    fn a_server_message_over_its_limit_is_refused_before_it_is_read() {
+        let error = |text: &str| ServerMsg::error(text.to_string()).to_json();
+        // The JSON around the text is a few dozen bytes.
+        let fits = error(&"x".repeat(MAX_SERVER_MESSAGE_BYTES - 100));
+        assert!(ServerMsg::from_json(&fits).is_ok());
+        let over = error(&"x".repeat(MAX_SERVER_MESSAGE_BYTES));
+        let err = ServerMsg::from_json(&over).unwrap_err();
+        assert!(
+            err.contains(&format!("{} bytes", over.len())) && err.contains("over the limit"),
+            "{err}"
+        );
+        // Over the limit, even what is not JSON at all is refused for its size.
+        let err = ServerMsg::from_json(&"{".repeat(MAX_SERVER_MESSAGE_BYTES + 1)).unwrap_err();
+        assert!(err.contains("over the limit"), "{err}");
     }
 }

@@ -2,7 +2,7 @@
 //! desktop app polls it each frame and the terminal waits on it.
 
 use super::{Event, Wake, socket_url};
-use crate::protocol::{ClientMsg, MAX_MESSAGE_BYTES, SILENT_SECONDS, ServerMsg};
+use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, SILENT_SECONDS, ServerMsg};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
@@ -132,8 +132,8 @@ fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
         .map_err(|e| format!("cannot reach {host}: {e}"))?;
     let _ = stream.set_nodelay(true);
     let config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_MESSAGE_BYTES * 16))
-        .max_frame_size(Some(MAX_MESSAGE_BYTES * 16));
+        .max_message_size(Some(MAX_SERVER_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_SERVER_MESSAGE_BYTES));
     let (socket, _) = tungstenite::client::client_with_config(url, stream, Some(config))
         .map_err(|e| format!("{host} did not answer as a Tabula server: {e}"))?;
     socket
