@@ -65,7 +65,16 @@ pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
     let text = match storage.read(AUTOSAVE) {
         Ok(Some(text)) => text,
         Ok(None) => return (None, None),
-        Err(e) => return (None, Some(format!("The saved game could not be read: {e}"))),
+        Err(e) => {
+            // Kept under another name, so the next autosave does not write over it.
+            let kept = storage
+                .set_aside(AUTOSAVE, "unreadable")
+                .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
+            return (
+                None,
+                Some(format!("The saved game could not be read ({e}); {kept}.")),
+            );
+        }
     };
     match Record::parse(&text).and_then(|record| load(&record).map(|loaded| (record, loaded))) {
         Ok((record, loaded)) => {
@@ -152,7 +161,8 @@ fn autosave(
 /// Copies an unfinished game in the autosave to `records/` before another game's autosave
 /// replaces it (a resumed game is the same game, and is not copied).
 fn keep_replaced_game(storage: &Storage, next: &Record) -> Result<(), String> {
-    let Ok(Some(text)) = storage.read(AUTOSAVE) else {
+    // A file that cannot be read is not written over either: the error says why.
+    let Some(text) = storage.read(AUTOSAVE)? else {
         return Ok(());
     };
     let Ok(previous) = Record::parse(&text) else {

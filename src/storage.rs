@@ -230,27 +230,39 @@ mod tests {
         assert!(error.contains("not UTF-8"), "{error}");
 
         // A pipe would make opening it wait for a writer that never comes.
-        let made = std::process::Command::new("mkfifo")
-            .arg(dir.join("pipe.ron"))
-            .status()
-            .unwrap();
-        assert!(made.success());
-        let error = storage.read_path(&dir.join("pipe.ron")).unwrap_err();
-        assert!(error.contains("not a regular file"), "{error}");
+        #[cfg(unix)]
+        {
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.join("pipe.ron"))
+                .status()
+                .unwrap();
+            assert!(made.success());
+            let error = storage.read_path(&dir.join("pipe.ron")).unwrap_err();
+            assert!(error.contains("not a regular file"), "{error}");
+        }
 
-        // The autosave too: the player is told, and the file stays as it was.
+        // A save does not write over such a file, nor copy it as its backup.
+        let error = storage.write("huge.ron", "(moves: [])").unwrap_err();
+        assert!(error.contains("more than the"), "{error}");
+        let huge = std::fs::metadata(dir.join("huge.ron")).unwrap();
+        assert_eq!(huge.len(), backend::MAX_FILE_BYTES + 1);
+        assert!(!dir.join("huge.ron.bak").exists());
+
+        // The autosave too: the player is told, and the file is set aside whole, so the
+        // next autosave cannot write over it.
         std::fs::rename(dir.join("huge.ron"), dir.join(AUTOSAVE)).unwrap();
         let (record, problem) = crate::saving::read_autosave(&storage);
         assert!(record.is_none());
         let problem = problem.unwrap();
         assert!(
-            problem.contains("could not be read") && problem.contains("more than the"),
+            problem.contains("could not be read")
+                && problem.contains("more than the")
+                && problem.contains("kept as"),
             "{problem}"
         );
-        assert_eq!(
-            std::fs::metadata(dir.join(AUTOSAVE)).unwrap().len(),
-            backend::MAX_FILE_BYTES + 1
-        );
+        assert!(!dir.join(AUTOSAVE).exists());
+        let aside = std::fs::metadata(dir.join("autosave.ron.unreadable")).unwrap();
+        assert_eq!(aside.len(), backend::MAX_FILE_BYTES + 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -19,11 +19,20 @@ pub fn describe(dir: &Path) -> String {
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// The text of a regular file of at most [`MAX_FILE_BYTES`]; `None` if there is no file.
+pub fn read(path: &Path) -> std::io::Result<Option<String>> {
+    let Some(bytes) = read_bytes(path)? else {
+        return Ok(None);
+    };
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|e| refused(format!("not UTF-8 text: {}", e.utf8_error())))
+}
+
+/// The bytes of a regular file of at most [`MAX_FILE_BYTES`]; `None` if there is no file.
 /// Anything else there (a folder, a device, a pipe that would wait for a writer) is refused
 /// by its kind before it is opened.
-pub fn read(path: &Path) -> std::io::Result<Option<String>> {
+fn read_bytes(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     use std::io::Read;
-    let refused = |why: String| std::io::Error::new(ErrorKind::InvalidData, why);
     let metadata = match std::fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
@@ -32,11 +41,6 @@ pub fn read(path: &Path) -> std::io::Result<Option<String>> {
     if !metadata.is_file() {
         return Err(refused("not a regular file".into()));
     }
-    let too_big = |bytes: u64| {
-        refused(format!(
-            "{bytes} bytes, more than the {MAX_FILE_BYTES} a saved file may have"
-        ))
-    };
     if metadata.len() > MAX_FILE_BYTES {
         return Err(too_big(metadata.len()));
     }
@@ -51,9 +55,17 @@ pub fn read(path: &Path) -> std::io::Result<Option<String>> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big(bytes.len() as u64));
     }
-    String::from_utf8(bytes)
-        .map(Some)
-        .map_err(|e| refused(format!("not UTF-8 text: {}", e.utf8_error())))
+    Ok(Some(bytes))
+}
+
+fn refused(why: String) -> std::io::Error {
+    std::io::Error::new(ErrorKind::InvalidData, why)
+}
+
+fn too_big(bytes: u64) -> std::io::Error {
+    refused(format!(
+        "{bytes} bytes, more than the {MAX_FILE_BYTES} a saved file may have"
+    ))
 }
 
 /// Writes through a temporary file and a rename; the replaced file becomes `PATH.bak`.
@@ -110,9 +122,11 @@ pub fn write_through(steps: &mut impl WriteSteps, path: &Path, text: &str) -> st
         steps.remove(&temporary);
         return Err(naming(e, "writing", &temporary));
     }
-    let kept = match std::fs::read(path) {
-        Ok(old) => keep_backup(steps, path, &old),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+    // What is there is copied only if the game could read it back: a pipe would wait, a
+    // huge file fill memory, and either is left as it is, the save refused.
+    let kept = match read_bytes(path) {
+        Ok(Some(old)) => keep_backup(steps, path, &old),
+        Ok(None) => Ok(()),
         Err(e) => Err(naming(e, "reading", path)),
     };
     let replaced = kept.and_then(|()| {

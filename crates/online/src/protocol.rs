@@ -254,14 +254,18 @@ impl ServerMsg {
 
     pub fn from_json(text: &str) -> Result<ServerMsg, String> {
         if text.len() > MAX_SERVER_MESSAGE_BYTES {
-            return Err(format!(
-                "a message of {} bytes from the server, over the limit of \
-                 {MAX_SERVER_MESSAGE_BYTES}",
-                text.len()
-            ));
+            return Err(ServerMsg::too_long(text.len()));
         }
         serde_json::from_str(text)
             .map_err(|e| shown_line(&format!("not a message from a Tabula server: {e}")))
+    }
+
+    /// Why a message of `length` bytes (or more) from a server is refused unread.
+    pub fn too_long(length: usize) -> String {
+        format!(
+            "a message of {length} bytes from the server, over the limit of \
+             {MAX_SERVER_MESSAGE_BYTES}"
+        )
     }
 
     pub fn error(message: impl Into<String>) -> ServerMsg {

@@ -7,7 +7,7 @@
 //! of a dead connection stands in for it.
 
 use super::{Event, Wake, socket_url};
-use crate::protocol::{ClientMsg, ServerMsg};
+use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, ServerMsg};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
@@ -139,9 +139,18 @@ fn connect(link: &Rc<Link>) -> Result<(), String> {
     let weak = Rc::downgrade(link);
     let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
         let Some(link) = weak.upgrade() else { return };
-        let Some(text) = event.unchecked_into::<MessageEvent>().data().as_string() else {
+        let data = event.unchecked_into::<MessageEvent>().data();
+        let Some(js_text) = data.dyn_ref::<js_sys::JsString>() else {
             return;
         };
+        // Measured before it is copied into the module's memory, which never shrinks: a
+        // text has at least as many UTF-8 bytes as UTF-16 units.
+        let units = js_text.length() as usize;
+        if units > MAX_SERVER_MESSAGE_BYTES {
+            link.push(Event::Message(ServerMsg::error(ServerMsg::too_long(units))));
+            return;
+        }
+        let text = String::from(js_text);
         link.push(match ServerMsg::from_json(&text) {
             Ok(msg) => Event::Message(msg),
             Err(e) => Event::Message(ServerMsg::error(e)),
