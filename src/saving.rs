@@ -62,33 +62,24 @@ fn find_resumable(
 
 /// The unfinished game in the autosave, if any, and what went wrong reading it.
 pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
-    let text = match storage.read(AUTOSAVE) {
-        Ok(Some(text)) => text,
+    let read = match storage.read(AUTOSAVE) {
         Ok(None) => return (None, None),
-        Err(e) => {
-            // Kept under another name, so the next autosave does not write over it.
-            let kept = storage
-                .set_aside(AUTOSAVE, "unreadable")
-                .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
-            return (
-                None,
-                Some(format!("The saved game could not be read ({e}); {kept}.")),
-            );
-        }
+        Ok(Some(text)) => Record::parse(&text)
+            .and_then(|record| load(&record).map(|loaded| (record, loaded)))
+            .map_err(|e| format!("The saved game is damaged ({e})")),
+        Err(e) => Err(format!("The saved game could not be read ({e})")),
     };
-    match Record::parse(&text).and_then(|record| load(&record).map(|loaded| (record, loaded))) {
+    match read {
         Ok((record, loaded)) => {
             let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
             (worth_offering.then_some(record), None)
         }
-        Err(e) => {
+        Err(problem) => {
+            // Kept under another name, so the next autosave does not write over it.
             let kept = storage
                 .set_aside(AUTOSAVE, "unreadable")
                 .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
-            (
-                None,
-                Some(format!("The saved game is damaged ({e}); {kept}.")),
-            )
+            (None, Some(format!("{problem}; {kept}.")))
         }
     }
 }

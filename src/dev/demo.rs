@@ -82,7 +82,11 @@ fn demo_request() -> Option<DemoRequest> {
     let spec = param("demo")?;
     let origin = origin().unwrap_or_default();
     if !is_loopback_origin(&origin) {
-        warn!("?demo= is only for a page served from this machine, not from {origin}: ignored");
+        // Asked twice at start-up (the view's redraw mode, the demo plugin): said once.
+        static WARNED: std::sync::Once = std::sync::Once::new();
+        WARNED.call_once(|| {
+            warn!("?demo= is only for a page served from this machine, not from {origin}: ignored");
+        });
         return None;
     }
     Some(DemoRequest {

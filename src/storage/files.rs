@@ -23,49 +23,19 @@ pub fn read(path: &Path) -> std::io::Result<Option<String>> {
     let Some(bytes) = read_bytes(path)? else {
         return Ok(None);
     };
-    String::from_utf8(bytes)
-        .map(Some)
-        .map_err(|e| refused(format!("not UTF-8 text: {}", e.utf8_error())))
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        let why = format!("not UTF-8 text: {}", e.utf8_error());
+        std::io::Error::new(ErrorKind::InvalidData, why)
+    })
 }
 
 /// The bytes of a regular file of at most [`MAX_FILE_BYTES`]; `None` if there is no file.
-/// Anything else there (a folder, a device, a pipe that would wait for a writer) is refused
-/// by its kind before it is opened.
 fn read_bytes(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
-    use std::io::Read;
-    let metadata = match std::fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    if !metadata.is_file() {
-        return Err(refused("not a regular file".into()));
+    match tabula_cli::setup::read_bounded(path, MAX_FILE_BYTES, "a saved file") {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
     }
-    if metadata.len() > MAX_FILE_BYTES {
-        return Err(too_big(metadata.len()));
-    }
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    // The file may have grown since: read no more than the limit, and a byte to see it.
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_big(bytes.len() as u64));
-    }
-    Ok(Some(bytes))
-}
-
-fn refused(why: String) -> std::io::Error {
-    std::io::Error::new(ErrorKind::InvalidData, why)
-}
-
-fn too_big(bytes: u64) -> std::io::Error {
-    refused(format!(
-        "{bytes} bytes, more than the {MAX_FILE_BYTES} a saved file may have"
-    ))
 }
 
 /// Writes through a temporary file and a rename; the replaced file becomes `PATH.bak`.
