@@ -1,7 +1,8 @@
 //! A bot that plays whole games: a spec made into a random mover or a kept search.
 
+use crate::config::Budget;
 use crate::knowledge::Knowledge;
-use crate::mcts::{Budget, Search};
+use crate::mcts::Search;
 use crate::spec::BotSpec;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

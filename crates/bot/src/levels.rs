@@ -1,6 +1,6 @@
 //! The bot levels, read from `config/bots.ron` (built in; a file may replace it).
 
-use crate::mcts::{Budget, MctsConfig};
+use crate::config::{Budget, MctsConfig};
 use serde::Deserialize;
 use std::sync::OnceLock;
 

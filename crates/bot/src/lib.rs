@@ -17,6 +17,7 @@
 //! [`Game`]: tabula_rules::Game
 
 mod bot;
+mod config;
 mod elo;
 mod games;
 mod knowledge;
@@ -26,9 +27,10 @@ mod outcome;
 mod spec;
 
 pub use bot::Bot;
+pub use config::{Budget, MctsConfig, Playout};
 pub use elo::{EloEstimate, Score};
 pub use knowledge::{Knowledge, add_samples, sampled_moves};
 pub use levels::{Level, Levels};
-pub use mcts::{Budget, MctsConfig, MoveStats, Playout, Search};
+pub use mcts::{MoveStats, Search};
 pub use outcome::{MAX_PLAYERS, Proof, Rewards, chances, even};
 pub use spec::{BotSpec, SPEC_HELP};

@@ -1,8 +1,8 @@
 //! Bot specifications as text, for the command line and config: `random`, `level:3`,
 //! `uct:iters=1000`, `mcts:ms=500,playout=20`.
 
+use crate::config::{Budget, MctsConfig, Playout};
 use crate::levels::Levels;
-use crate::mcts::{Budget, MctsConfig, Playout};
 use std::fmt;
 use std::str::FromStr;
 use tabula_rules::text::quoted;

@@ -1,0 +1,103 @@
+//! How a search plays ([`MctsConfig`], [`Playout`]) and how long it thinks ([`Budget`]): the
+//! settings levels and bot specs are written in, apart from the search that reads them.
+
+use serde::{Deserialize, Serialize};
+use web_time::Duration;
+
+/// How a search plays. [`MctsConfig::plain_uct`] is the textbook baseline the levels are
+/// measured against.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MctsConfig {
+    /// The UCT exploration constant (rewards are in [0, 1]).
+    pub exploration: f64,
+    /// How long a playout runs before the evaluation judges the position.
+    pub playout: Playout,
+    /// Use the game's evaluation, candidate moves and playout policy.
+    pub knowledge: bool,
+    /// Prove wins, losses and draws and play by them; look for a win in one first.
+    pub solver: bool,
+    /// The most moves one node searches; beyond that the game's candidates are used.
+    pub max_moves: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 0.2,
+            playout: Playout::Game,
+            knowledge: true,
+            solver: true,
+            max_moves: 400,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// UCT with uniformly random playouts to the end, no knowledge and no solver.
+    pub fn plain_uct() -> MctsConfig {
+        MctsConfig {
+            exploration: std::f64::consts::SQRT_2,
+            playout: Playout::End,
+            knowledge: false,
+            solver: false,
+            max_moves: 400,
+        }
+    }
+}
+
+/// How long a playout runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Playout {
+    /// To the end of the game.
+    End,
+    /// This many plies, then the evaluation.
+    Plies(u32),
+    /// As long as the game's knowledge says (`Knowledge::playout_plies`).
+    Game,
+}
+
+/// How long to think: iterations, wall time, or whichever runs out first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Budget {
+    pub iterations: Option<u64>,
+    pub millis: Option<u64>,
+}
+
+impl Budget {
+    pub fn iterations(n: u64) -> Budget {
+        Budget {
+            iterations: Some(n),
+            millis: None,
+        }
+    }
+
+    pub fn millis(ms: u64) -> Budget {
+        Budget {
+            iterations: None,
+            millis: Some(ms),
+        }
+    }
+
+    /// Whether this budget is spent after `done` iterations and `elapsed` time.
+    pub fn spent(&self, done: u64, elapsed: Duration) -> bool {
+        self.iterations.is_some_and(|n| done >= n)
+            || self
+                .millis
+                .is_some_and(|ms| elapsed >= Duration::from_millis(ms))
+    }
+
+    /// How far through the budget a search is, from 0 to 1 (for a progress bar).
+    pub fn progress(&self, done: u64, elapsed: Duration) -> f64 {
+        let by_iterations = self.iterations.map(|n| done as f64 / n.max(1) as f64);
+        let by_time = self
+            .millis
+            .map(|ms| elapsed.as_secs_f64() * 1000.0 / ms.max(1) as f64);
+        by_iterations
+            .into_iter()
+            .chain(by_time)
+            .fold(0.0, f64::max)
+            .min(1.0)
+    }
+}
