@@ -60,28 +60,42 @@ fn find_resumable(
     problems.0.extend(problem);
 }
 
-/// The unfinished game in the autosave, if any, and what went wrong reading it.
+/// The unfinished game in the autosave, if any, and what went wrong reading it. An
+/// autosave that cannot be read is set aside whole, and the one before it (`.bak`, written
+/// one change earlier) is offered in its place if it holds an unfinished game.
 pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
-    let read = match storage.read(AUTOSAVE) {
-        Ok(None) => return (None, None),
-        Ok(Some(text)) => Record::parse(&text)
-            .and_then(|record| load(&record).map(|loaded| (record, loaded)))
-            .map_err(|e| format!("The saved game is damaged ({e})")),
-        Err(e) => Err(format!("The saved game could not be read ({e})")),
+    let problem = match offer_of(storage, AUTOSAVE) {
+        Ok(offer) => return (offer, None),
+        Err(problem) => problem,
     };
-    match read {
-        Ok((record, loaded)) => {
-            let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
-            (worth_offering.then_some(record), None)
-        }
-        Err(problem) => {
-            // Kept under another name, so the next autosave does not write over it.
-            let kept = storage
-                .set_aside(AUTOSAVE, "unreadable")
-                .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
-            (None, Some(format!("{problem}; {kept}.")))
-        }
+    // Kept under another name, so the next autosave does not write over it.
+    let kept = storage
+        .set_aside(AUTOSAVE, "unreadable")
+        .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
+    match offer_of(storage, &format!("{AUTOSAVE}.bak")) {
+        Ok(Some(earlier)) => (
+            Some(earlier),
+            Some(format!(
+                "{problem}; {kept}. Continue offers the game as it was saved one change \
+                 earlier."
+            )),
+        ),
+        _ => (None, Some(format!("{problem}; {kept}."))),
     }
+}
+
+/// The game in `name` if it is worth offering (unfinished, with moves), or why it cannot
+/// be read.
+fn offer_of(storage: &Storage, name: &str) -> Result<Option<Record>, String> {
+    let text = match storage.read(name) {
+        Ok(None) => return Ok(None),
+        Ok(Some(text)) => text,
+        Err(e) => return Err(format!("The saved game could not be read ({e})")),
+    };
+    let record = Record::parse(&text).map_err(|e| format!("The saved game is damaged ({e})"))?;
+    let loaded = load(&record).map_err(|e| format!("The saved game is damaged ({e})"))?;
+    let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
+    Ok(worth_offering.then_some(record))
 }
 
 fn forget_message(mut message: ResMut<SaveMessage>) {
@@ -233,6 +247,8 @@ mod tests {
             for cut in 0..=good.len() {
                 let text = &good[..cut];
                 storage.write(AUTOSAVE, text).unwrap();
+                // No earlier autosave to fall back on here (the test below has one).
+                let _ = std::fs::remove_file(storage.path("autosave.ron.bak").unwrap());
                 let (record, problem) = read_autosave(&storage);
                 match problem {
                     None => assert_eq!(storage.read(AUTOSAVE).unwrap().as_deref(), Some(text)),
@@ -250,6 +266,55 @@ mod tests {
             assert!(read_autosave(&storage).0.is_some());
             std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
         }
+    }
+
+    /// A damaged autosave with the one before it beside: that one is offered, and the
+    /// player is told; with a damaged one beside, nothing is offered.
+    #[test]
+    fn a_damaged_autosave_falls_back_on_the_one_before() {
+        let mut table = new_table(GameKind::Adaptoid, &[]).unwrap();
+        let mut records = Vec::new();
+        for seed in 0..2 {
+            let text = table
+                .thinker(&tabula_bot::BotSpec::Random, seed)
+                .best_move()
+                .unwrap();
+            table.play_notation(&text).unwrap();
+            records.push(record_of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron());
+        }
+        let storage = scratch(2_000);
+        storage.write(AUTOSAVE, &records[0]).unwrap();
+        storage
+            .write(AUTOSAVE, &records[1][..records[1].len() / 2])
+            .unwrap();
+        let (record, problem) = read_autosave(&storage);
+        let problem = problem.unwrap();
+        assert!(
+            problem.contains("damaged") && problem.contains("one change earlier"),
+            "{problem}"
+        );
+        assert_eq!(
+            record.map(|r| r.to_ron()).as_deref(),
+            Some(records[0].as_str())
+        );
+        // The damaged one is kept aside, the earlier one stays where it was.
+        assert!(storage.read("autosave.ron.unreadable").unwrap().is_some());
+        assert_eq!(
+            storage.read("autosave.ron.bak").unwrap(),
+            Some(records[0].clone())
+        );
+
+        // Both damaged: nothing offered, and the problem does not promise an earlier game.
+        storage
+            .write("autosave.ron.bak", "(tabula_record: 1, game: \"x\"")
+            .unwrap();
+        storage.write(AUTOSAVE, "(moves: [").unwrap();
+        let _ = std::fs::remove_file(storage.path("autosave.ron.bak.bak").unwrap());
+        let (record, problem) = read_autosave(&storage);
+        let problem = problem.unwrap();
+        assert!(record.is_none(), "{problem}");
+        assert!(!problem.contains("one change earlier"), "{problem}");
+        std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
     }
 
     proptest::proptest! {

@@ -240,7 +240,9 @@ fn the_autosave_brings_each_game_back_and_a_damaged_one_is_kept() {
     // the same game, kept no copy.
     assert_eq!(storage.list(tabula::storage::RECORDS).len(), 3);
 
-    // A damaged autosave is moved aside, reported, and not offered.
+    // A damaged autosave is moved aside and reported; the autosave before it (the last
+    // game, which the write below keeps as its backup) is offered in its place.
+    let last_game = storage.read(AUTOSAVE).unwrap().unwrap();
     storage
         .write(
             AUTOSAVE,
@@ -248,10 +250,13 @@ fn the_autosave_brings_each_game_back_and_a_damaged_one_is_kept() {
         )
         .unwrap();
     let app = app_with(storage.clone());
-    assert!(app.world().resource::<Resumable>().0.is_none());
+    let offered = app.world().resource::<Resumable>().0.clone();
+    assert_eq!(offered.map(|r| r.to_ron()), Some(last_game));
     let problems = &app.world().resource::<ConfigProblems>().0;
     assert!(
-        problems.iter().any(|p| p.contains("move 1 (\"zz\")")),
+        problems
+            .iter()
+            .any(|p| p.contains("move 1 (\"zz\")") && p.contains("one change earlier")),
         "{problems:?}"
     );
     assert_eq!(storage.read(AUTOSAVE), Ok(None));

@@ -17,7 +17,7 @@ use web_time::Instant;
 
 /// Playouts without an evaluation stop here and count as even (random Adomoc games can
 /// last 10,000 plies).
-const PLAYOUT_CAP: u32 = 20_000;
+pub(crate) const PLAYOUT_CAP: u32 = 20_000;
 /// The tree stops growing at this many nodes; iterations go on with playouts from leaves.
 const MAX_NODES: usize = 3_000_000;
 

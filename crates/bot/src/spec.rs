@@ -5,7 +5,16 @@ use crate::config::{Budget, MctsConfig, Playout};
 use crate::levels::Levels;
 use std::fmt;
 use std::str::FromStr;
-use tabula_rules::text::quoted;
+use tabula_rules::text::{quoted, whole_number_as};
+
+/// The ranges a spec's numbers must fall in, said when one does not: past them a bot
+/// would think for days or hold more than memory.
+const MAX_ITERATIONS: u64 = 1_000_000_000;
+/// A day, as `--seconds` allows.
+const MAX_MILLIS: u64 = 86_400_000;
+const MAX_PLAYOUT_PLIES: u64 = crate::mcts::PLAYOUT_CAP as u64;
+const MAX_MOVES_PER_NODE: u64 = 1_000_000;
+const MAX_EXPLORATION: f64 = 100.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
@@ -42,13 +51,8 @@ impl FromStr for BotSpec {
         let (mut config, mut budget) = match kind {
             "random" if params.is_empty() => return Ok(BotSpec::Random),
             "level" => {
-                let n = params.parse().map_err(|_| {
-                    format!(
-                        "level:N needs a number, not {params_q}",
-                        params_q = quoted(params)
-                    )
-                })?;
-                return BotSpec::level(n);
+                let levels = Levels::built_in().levels.len() as u64;
+                return BotSpec::level(whole_number_as("level:N", params, 1..=levels)?);
             }
             "uct" => (MctsConfig::plain_uct(), Budget::default()),
             "mcts" => (MctsConfig::default(), Budget::default()),
@@ -81,26 +85,35 @@ impl FromStr for BotSpec {
                 _ => Err(bad()),
             };
             match key {
-                "iters" => budget.iterations = Some(value.parse().map_err(|_| bad())?),
-                "ms" => budget.millis = Some(value.parse().map_err(|_| bad())?),
+                "iters" => {
+                    budget.iterations = Some(in_range(text, key, value, 1..=MAX_ITERATIONS)?)
+                }
+                "ms" => budget.millis = Some(in_range(text, key, value, 1..=MAX_MILLIS)?),
                 // NaN or infinity would make every child's score NaN, and no child chosen.
                 "c" => {
                     config.exploration = value
                         .parse()
                         .ok()
-                        .filter(|c: &f64| (0.0..=100.0).contains(c))
-                        .ok_or_else(bad)?
+                        .filter(|c: &f64| (0.0..=MAX_EXPLORATION).contains(c))
+                        .ok_or_else(|| {
+                            format!(
+                                "bot {text_q}: c must be a number from 0 to {MAX_EXPLORATION}, \
+                                 not {value_q}",
+                                text_q = quoted(text),
+                                value_q = quoted(value)
+                            )
+                        })?
                 }
                 "playout" => {
                     config.playout = match value {
                         "end" => Playout::End,
                         "game" => Playout::Game,
-                        _ => Playout::Plies(value.parse().map_err(|_| bad())?),
+                        _ => Playout::Plies(in_range(text, key, value, 0..=MAX_PLAYOUT_PLIES)?),
                     }
                 }
                 "knowledge" => config.knowledge = flag(value)?,
                 "solver" => config.solver = flag(value)?,
-                "moves" => config.max_moves = value.parse().map_err(|_| bad())?,
+                "moves" => config.max_moves = in_range(text, key, value, 1..=MAX_MOVES_PER_NODE)?,
                 _ => {
                     return Err(format!(
                         "bot {text_q}: unknown key {key_q}; {SPEC_HELP}",
@@ -116,14 +129,19 @@ impl FromStr for BotSpec {
                 text_q = quoted(text)
             ));
         }
-        if config.max_moves == 0 {
-            return Err(format!(
-                "bot {text_q}: moves must be at least 1",
-                text_q = quoted(text)
-            ));
-        }
         Ok(BotSpec::Search { config, budget })
     }
+}
+
+/// A spec's number in `range`, or an error naming the spec, the key and the range.
+fn in_range<T: TryFrom<u64>>(
+    text: &str,
+    key: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<T, String> {
+    whole_number_as(key, value, range)
+        .map_err(|e| format!("bot {text_q}: {e}", text_q = quoted(text)))
 }
 
 impl fmt::Display for BotSpec {
@@ -173,7 +191,10 @@ mod tests {
             let error = format!("mcts:iters=5,c={c}")
                 .parse::<BotSpec>()
                 .unwrap_err();
-            assert!(error.contains("is not a valid value"), "{error}");
+            assert!(
+                error.contains("c must be a number from 0 to 100"),
+                "{error}"
+            );
         }
         let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off".parse().unwrap();
         let BotSpec::Search { config, budget } = &tuned else {
@@ -192,12 +213,28 @@ mod tests {
         for (text, expected) in [
             ("minimax", "unknown bot"),
             ("uct", "needs a budget"),
-            ("uct:iters=many", "iters=many"),
+            ("uct:iters=many", "iters needs a whole number, not \"many\""),
             ("mcts:iters=5,speed=2", "unknown key \"speed\""),
             ("mcts:iters", "not key=value"),
-            ("level:9", "no level 9"),
-            ("level:x", "needs a number"),
-            ("mcts:iters=5,moves=0", "at least 1"),
+            ("level:9", "level:N must be 1 to 5, not \"9\""),
+            ("level:x", "level:N needs a whole number"),
+            // Numbers out of range say the range, however many digits they have.
+            (
+                "level:99999999999999999999",
+                "level:N must be 1 to 5, not \"99999999999999999999\"",
+            ),
+            ("mcts:iters=5,moves=0", "moves must be 1 to 1000000"),
+            ("uct:iters=0", "iters must be 1 to 1000000000"),
+            (
+                "uct:iters=99999999999999999999",
+                "iters must be 1 to 1000000000",
+            ),
+            ("uct:ms=-1", "ms must be 1 to 86400000, not \"-1\""),
+            ("mcts:ms=5,playout=20001", "playout must be 0 to 20000"),
+            (
+                "mcts:ms=200,c=200",
+                "c must be a number from 0 to 100, not \"200\"",
+            ),
         ] {
             let error = text.parse::<BotSpec>().unwrap_err();
             assert!(error.contains(expected), "{text}: {error}");

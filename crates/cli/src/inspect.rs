@@ -42,11 +42,7 @@ pub fn moves<G: Game>(args: &Args) -> Result<(), String> {
                 println!("{count} moves");
                 Ok(())
             }
-            None => Err(format!(
-                "too many moves to count quickly: under progressive capture more than {} \
-                 splits would each need an order found one by one (`moves` still lists them)",
-                tabula_rules::SHOWN_COUNT_WORK
-            )),
+            None => Err(too_many_to_count("`moves` still lists them")),
         };
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -63,11 +59,21 @@ pub fn moves<G: Game>(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Why a count is refused: Adamas under progressive capture checks some splits one by one.
+fn too_many_to_count(instead: &str) -> String {
+    format!(
+        "too many moves to count quickly: under progressive capture more than {} splits \
+         would each need an order found one by one ({instead})",
+        tabula_rules::SHOWN_COUNT_WORK
+    )
+}
+
 pub fn perft<G: Game>(args: &Args) -> Result<(), String> {
     let game = setup::start::<G>(args)?;
     let depth = args.depth.ok_or("perft needs --depth D")?;
     for d in 1..=depth {
-        let count = tabula_rules::perft(&game, d);
+        let count = tabula_rules::perft_within(&game, d, tabula_rules::SHOWN_COUNT_WORK)
+            .ok_or_else(|| too_many_to_count("`moves` lists the first ply's moves"))?;
         println!("{d} {count}");
         if count.is_zero() {
             break; // No deeper line exists: every further depth would say 0 too.
@@ -84,8 +90,8 @@ pub fn apply<G: Game>(args: &Args) -> Result<(), String> {
     }
     for text in &args.rest {
         let mover = game.player_name(game.to_move());
-        let events = play_text(&mut game, text)?;
-        println!("{mover} {text}");
+        let (written, events) = play_text(&mut game, text)?;
+        println!("{mover} {written}");
         for event in &events {
             println!("  {}", game.describe_event(event));
         }

@@ -121,6 +121,8 @@ struct Shown {
     code: bool,
     board_at: Option<usize>,
     connected: bool,
+    /// That the server could not be reached was said, since the last connection.
+    unreachable_said: bool,
     /// Which seats were taken when last shown.
     taken: Vec<bool>,
     /// A prompt is on the last line, waiting for input.
@@ -160,14 +162,19 @@ fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String
             }
         }
         Update::Connected => {
-            if shown.connected {
+            if shown.connected || shown.unreachable_said {
                 out += "Connected again.\n";
             }
             shown.connected = true;
+            shown.unreachable_said = false;
         }
         Update::Disconnected(why) => {
             if shown.connected {
                 out += &format!("Connection lost ({why}); trying again...\n");
+            } else if !shown.unreachable_said {
+                // Said once, not at every try: the client keeps trying until stopped.
+                out += &format!("No connection ({why}); trying again (Ctrl-C stops)...\n");
+                shown.unreachable_said = true;
             }
             shown.connected = false;
         }

@@ -51,10 +51,18 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
             None => {
                 print!("{name} to move> ");
                 let _ = std::io::stdout().flush();
-                let Some(Ok(line)) = lines.next() else {
-                    println!("\nEnd of input: the game is left unfinished.");
-                    println!("Position: {}", game.position_string());
-                    return Ok(());
+                let line = match lines.next() {
+                    Some(Ok(line)) => line,
+                    // The line was read and is gone: ask again rather than end the game.
+                    Some(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                        println!("That line is not UTF-8 text. Type 'help' for help.");
+                        continue;
+                    }
+                    _ => {
+                        println!("\nEnd of input: the game is left unfinished.");
+                        println!("Position: {}", game.position_string());
+                        return Ok(());
+                    }
                 };
                 let line = line.trim();
                 match line {
@@ -98,7 +106,9 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
             let name = table.game().player_name(table.game().to_move());
             match table.play_notation(&move_text) {
                 Ok(events) => {
-                    println!("{name} plays {move_text}");
+                    // The move as recorded, not as typed: what the parser skipped is not shown.
+                    let written = table.record().last().map_or("", String::as_str);
+                    println!("{name} plays {written}");
                     for event in &events {
                         println!("  {}", table.game().describe_event(event));
                     }

@@ -154,6 +154,8 @@ pub fn bench<G: Game>(
         let began = Instant::now();
         let mut playouts: u64 = 0;
         let mut plies: u64 = 0;
+        // The average length is over finished playouts only: a cut one is not a game's length.
+        let mut finished_plies: u64 = 0;
         let mut samples: Vec<G> = Vec::new();
         let cap = args.max_plies.unwrap_or(DEFAULT_MAX_PLIES);
         let mut capped: u64 = 0;
@@ -177,8 +179,11 @@ pub fn bench<G: Game>(
                     samples.push(game.clone());
                 }
             }
-            playouts += !cut_short as u64;
             plies += length as u64;
+            if !cut_short {
+                playouts += 1;
+                finished_plies += length as u64;
+            }
         }
         let elapsed = began.elapsed().as_secs_f64();
 
@@ -186,6 +191,7 @@ pub fn bench<G: Game>(
         let generation_began = Instant::now();
         let mut generated: u64 = 0;
         let mut positions: u64 = 0;
+        let mut position_cut_short = false;
         'outer: loop {
             for game in &samples {
                 // One position may hold more moves than the time allows: look at the
@@ -193,6 +199,8 @@ pub fn bench<G: Game>(
                 for (i, _) in game.legal_moves().enumerate() {
                     generated += 1;
                     if i % 4096 == 4095 && generation_began.elapsed() >= budget {
+                        positions += 1;
+                        position_cut_short = true;
                         break 'outer;
                     }
                 }
@@ -207,12 +215,20 @@ pub fn bench<G: Game>(
         }
         let generation_elapsed = generation_began.elapsed().as_secs_f64();
         println!("{} ({name}):", G::NAME);
-        println!(
-            "  random playouts: {:>12.0} /s  ({playouts} playouts, average {:.1} plies, {:.0} plies/s)",
-            playouts as f64 / elapsed,
-            plies as f64 / playouts.max(1) as f64,
-            plies as f64 / elapsed
-        );
+        let plies_per_second = plies as f64 / elapsed;
+        if playouts == 0 {
+            println!(
+                "  random playouts: {:>12} /s  (no playout finished in the time, {plies_per_second:.0} plies/s)",
+                0
+            );
+        } else {
+            println!(
+                "  random playouts: {:>12.0} /s  ({playouts} {}, average {:.1} plies, {plies_per_second:.0} plies/s)",
+                playouts as f64 / elapsed,
+                if playouts == 1 { "playout" } else { "playouts" },
+                finished_plies as f64 / playouts as f64,
+            );
+        }
         if cut_short {
             println!("  (the last playout was cut short when the time ran out)");
         }
@@ -220,8 +236,18 @@ pub fn bench<G: Game>(
             println!("  ({capped} of those playouts were stopped unfinished at the {cap}-ply cap)");
         }
         println!(
-            "  legal moves generated: {:>8.0} /s  ({generated} moves in {positions} positions from those playouts)",
-            generated as f64 / generation_elapsed
+            "  legal moves generated: {:>8.0} /s  ({generated} moves in {positions} {} from those playouts{})",
+            generated as f64 / generation_elapsed,
+            if positions == 1 {
+                "position"
+            } else {
+                "positions"
+            },
+            if position_cut_short {
+                ", the last one cut short when the time ran out"
+            } else {
+                ""
+            }
         );
     }
     Ok(())

@@ -77,9 +77,13 @@ pub fn start<G: Game>(args: &Args) -> Result<G, String> {
     Ok(start_match::<G>(args)?.game().clone())
 }
 
-/// Reads and plays one move, returning its events. Errors quote the move.
-pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Vec<G::Event>, String> {
+/// Reads and plays one move, returning it as the game writes it (never the text as typed,
+/// which may hold characters the parser skips) and its events. Errors quote the move.
+pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<(String, Vec<G::Event>), String> {
     let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-    game.apply(&mv)
-        .map_err(|e| format!("{}: {e}", tabula_rules::text::quoted(text)))
+    let written = game.format_move(&mv);
+    let events = game
+        .apply(&mv)
+        .map_err(|e| format!("{}: {e}", tabula_rules::text::quoted(text)))?;
+    Ok((written, events))
 }

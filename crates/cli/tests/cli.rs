@@ -154,6 +154,19 @@ fn play_reads_moves_until_the_game_ends_or_input_does() {
 }
 
 #[test]
+fn play_asks_again_after_a_line_that_is_not_utf8() {
+    // Before, such a line read as the end of input and the game was left unfinished.
+    let text = play_with_input(
+        "adamas",
+        "..x1/..../...../..../o1.. o ox 9 0",
+        b"\xff\xfe\ne1-a3\n",
+    );
+    assert!(text.contains("not UTF-8 text"), "{text}");
+    assert!(text.contains("O plays e1-a3"), "{text}");
+    assert!(text.contains("O wins"), "{text}");
+}
+
+#[test]
 fn absorption_verbs() {
     let out = cli(&["moves", "absorption", "--count"]);
     assert_eq!(stdout(&out), "50 moves\n");
@@ -366,7 +379,7 @@ fn hint_names_a_legal_move_and_its_evaluation() {
 fn bad_bot_specs_exit_with_status_2_and_a_reason() {
     let out = cli(&["match", "adaptoid", "--bots", "level:9,random"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no level 9"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("level:N must be 1 to 5, not \"9\""));
     let out = cli(&["hint", "adamas", "--bot", "uct"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a budget"));

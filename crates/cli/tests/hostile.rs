@@ -123,6 +123,18 @@ fn echoed_input_cannot_forge_lines_or_flood_the_terminal() {
     let err = refused(&["apply", "adamas", &long], "(102400 characters)");
     assert!(err.len() < 400, "{} bytes", err.len());
     refused(&["show", "adamas", "--bogus\nerror: x"], "unknown flag");
+    // What the parser skips around a move that reads (a carriage return, a vertical tab, a
+    // Unicode line separator) is not echoed: the move is shown as the game writes it.
+    for typed in ["c1-a1\r", "\u{b}c1-a1", "c1-a1\u{2028}"] {
+        let out = cli(&["apply", "adamas", typed]);
+        assert!(out.status.success(), "{typed:?}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.lines().next(), Some("O c1-a1"), "{typed:?}: {text}");
+        assert!(
+            !text.contains(['\r', '\u{b}', '\u{2028}']),
+            "{typed:?}: {text}"
+        );
+    }
 }
 
 #[test]
@@ -202,6 +214,49 @@ fn perft_stops_when_the_game_is_over() {
 }
 
 #[test]
+fn a_bench_cut_short_by_its_time_reports_honest_figures() {
+    // Stacks of 99 on the biggest board: a playout and a position's moves both outlast the
+    // time, and the figures must neither count a cut playout's plies in the average length
+    // nor say the moves came from no position at all.
+    let out = cli(&[
+        "bench",
+        "adamas",
+        "--option",
+        "size=8",
+        "--option",
+        "pieces=99",
+        "--max-plies",
+        "40",
+        "--seconds",
+        "0.3",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let playouts = text
+        .lines()
+        .find(|line| line.contains("random playouts:"))
+        .unwrap_or_else(|| panic!("no playout line in {text}"));
+    if let Some(average) = playouts.split("average ").nth(1) {
+        let plies: f64 = average
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no average in {playouts}"));
+        assert!(plies <= 40.0, "average past the 40-ply cap: {playouts}");
+    } else {
+        assert!(playouts.contains("no playout finished"), "{playouts}");
+    }
+    let generated = text
+        .lines()
+        .find(|line| line.contains("legal moves generated:"))
+        .unwrap_or_else(|| panic!("no generation line in {text}"));
+    assert!(
+        generated.contains(" moves in 0 positions") == generated.contains("(0 moves"),
+        "moves from no position: {generated}"
+    );
+}
+
+#[test]
 fn progressive_capture_counts_say_when_they_would_take_too_long() {
     // A 30-stack with one untouchable enemy in sight: tens of millions of splits would each
     // need an order found.
@@ -215,6 +270,20 @@ fn progressive_capture_counts_say_when_they_would_take_too_long() {
             "--position",
             position,
             "--count",
+        ],
+        "too many moves to count quickly",
+    );
+    // perft's last ply is the same count, and says so too.
+    refused(
+        &[
+            "perft",
+            "adamas",
+            "--option",
+            "prog_cap=true",
+            "--position",
+            position,
+            "--depth",
+            "1",
         ],
         "too many moves to count quickly",
     );

@@ -108,3 +108,33 @@ fn online_mistakes_are_named() {
     let out = cli().args(["online", "wander", "x"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("host, join, resume or watch"));
 }
+
+#[test]
+fn a_server_that_cannot_be_reached_is_said_once() {
+    // A port nothing listens on: the client tries again and again, and says why at once
+    // instead of waiting in silence.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut join = cli()
+        .args(["online", "join", "ABC234", "--server"])
+        .arg(format!("ws://127.0.0.1:{port}"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(join.stdout.take().unwrap());
+    let (lines, first) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = out.read_line(&mut line);
+        let _ = lines.send(line);
+    });
+    // Generous, only so that a client saying nothing fails the test rather than hang it.
+    let line = first.recv_timeout(std::time::Duration::from_secs(120));
+    join.kill().unwrap();
+    join.wait().unwrap();
+    let line = line.expect("the client said nothing");
+    assert!(line.starts_with("No connection ("), "{line:?}");
+}

@@ -165,20 +165,26 @@ pub const TOO_MANY_TO_COUNT: &str = "too many to count quickly";
 /// The number of move sequences of `depth` plies (leaf positions with repeats), counting
 /// the last ply without playing it.
 pub fn perft<G: Game>(game: &G, depth: u32) -> Count {
+    perft_within(game, depth, u64::MAX).expect("no limit on the work")
+}
+
+/// `perft`, or `None` when counting one position's last ply would take more than about
+/// `leaf_work` steps (see `Game::count_moves_within`).
+pub fn perft_within<G: Game>(game: &G, depth: u32, leaf_work: u64) -> Option<Count> {
     if depth == 0 {
-        return Count::from(1u64);
+        return Some(Count::from(1u64));
     }
     if game.status() != Status::Ongoing {
-        return Count::ZERO;
+        return Some(Count::ZERO);
     }
     if depth == 1 {
-        return game.count_moves();
+        return game.count_moves_within(leaf_work);
     }
     let mut total = Count::ZERO;
     for mv in game.legal_moves() {
         let mut next = game.clone();
         next.play_unchecked(&mv);
-        total += perft(&next, depth - 1);
+        total += perft_within(&next, depth - 1, leaf_work)?;
     }
-    total
+    Some(total)
 }

@@ -39,7 +39,7 @@ pub use cellset::CellSet;
 pub use count::Count;
 pub use error::{IllegalMove, NotationError, OptionsError, PositionError};
 pub use game::{
-    Game, MoveBuilder, QUICK_COUNT_WORK, SHOWN_COUNT_WORK, TOO_MANY_TO_COUNT, perft,
+    Game, MoveBuilder, QUICK_COUNT_WORK, SHOWN_COUNT_WORK, TOO_MANY_TO_COUNT, perft, perft_within,
     shown_move_count,
 };
 pub use option_info::{OptionInfo, OptionOrigin, OptionValues};

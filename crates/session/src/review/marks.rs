@@ -148,7 +148,7 @@ mod tests {
             ),
             (
                 "(bot: \"level:9\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3)",
-                "no level 9",
+                "level:N must be 1 to 5",
             ),
             (
                 "(bot: \"level:5\", inaccuracy: 0.3, mistake: 0.2, blunder: 0.3)",
