@@ -61,32 +61,38 @@ fn find_resumable(
 }
 
 /// The unfinished game in the autosave, if any, and what went wrong reading it. An
-/// autosave that cannot be read is set aside whole, and the one before it (`.bak`, written
-/// one change earlier) is offered in its place if it holds an unfinished game.
+/// autosave that cannot be read is set aside whole, and the autosave before it (`.bak`) is
+/// put back in its place if it holds an unfinished game: offered at every visit to the
+/// title, and kept in `records/` before another game's autosave replaces it, as any is.
 pub fn read_autosave(storage: &Storage) -> (Option<Record>, Option<String>) {
     let problem = match offer_of(storage, AUTOSAVE) {
-        Ok(offer) => return (offer, None),
+        Ok(offer) => return (offer.map(|(record, _)| record), None),
         Err(problem) => problem,
     };
     // Kept under another name, so the next autosave does not write over it.
-    let kept = storage
-        .set_aside(AUTOSAVE, "unreadable")
-        .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
-    match offer_of(storage, &format!("{AUTOSAVE}.bak")) {
-        Ok(Some(earlier)) => (
+    let kept = match storage.set_aside(AUTOSAVE, "unreadable") {
+        Ok(path) => format!("kept as {}", path.display()),
+        // Still where it was: nothing may be written in its place.
+        Err(e) => return (None, Some(format!("{problem}; {e}."))),
+    };
+    let restored = match offer_of(storage, &format!("{AUTOSAVE}.bak")) {
+        Ok(Some((earlier, text))) => storage.write(AUTOSAVE, &text).ok().map(|_| earlier),
+        _ => None,
+    };
+    match restored {
+        Some(earlier) => (
             Some(earlier),
             Some(format!(
-                "{problem}; {kept}. Continue offers the game as it was saved one change \
-                 earlier."
+                "{problem}; {kept}. Continue offers the autosave before it."
             )),
         ),
-        _ => (None, Some(format!("{problem}; {kept}."))),
+        None => (None, Some(format!("{problem}; {kept}."))),
     }
 }
 
-/// The game in `name` if it is worth offering (unfinished, with moves), or why it cannot
-/// be read.
-fn offer_of(storage: &Storage, name: &str) -> Result<Option<Record>, String> {
+/// The game in `name`, with its text, if it is worth offering (unfinished, with moves),
+/// or why it cannot be read.
+fn offer_of(storage: &Storage, name: &str) -> Result<Option<(Record, String)>, String> {
     let text = match storage.read(name) {
         Ok(None) => return Ok(None),
         Ok(Some(text)) => text,
@@ -95,7 +101,7 @@ fn offer_of(storage: &Storage, name: &str) -> Result<Option<Record>, String> {
     let record = Record::parse(&text).map_err(|e| format!("The saved game is damaged ({e})"))?;
     let loaded = load(&record).map_err(|e| format!("The saved game is damaged ({e})"))?;
     let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
-    Ok(worth_offering.then_some(record))
+    Ok(worth_offering.then_some((record, text)))
 }
 
 fn forget_message(mut message: ResMut<SaveMessage>) {
@@ -268,8 +274,8 @@ mod tests {
         }
     }
 
-    /// A damaged autosave with the one before it beside: that one is offered, and the
-    /// player is told; with a damaged one beside, nothing is offered.
+    /// A damaged autosave with the one before it beside: that one is the autosave again,
+    /// offered now and at the next visit; with a damaged one beside, nothing is offered.
     #[test]
     fn a_damaged_autosave_falls_back_on_the_one_before() {
         let mut table = new_table(GameKind::Adaptoid, &[]).unwrap();
@@ -284,36 +290,34 @@ mod tests {
         }
         let storage = scratch(2_000);
         storage.write(AUTOSAVE, &records[0]).unwrap();
-        storage
-            .write(AUTOSAVE, &records[1][..records[1].len() / 2])
-            .unwrap();
+        let damaged = &records[1][..records[1].len() / 2];
+        storage.write(AUTOSAVE, damaged).unwrap();
         let (record, problem) = read_autosave(&storage);
         let problem = problem.unwrap();
-        assert!(
-            problem.contains("damaged") && problem.contains("one change earlier"),
-            "{problem}"
-        );
-        assert_eq!(
-            record.map(|r| r.to_ron()).as_deref(),
-            Some(records[0].as_str())
-        );
-        // The damaged one is kept aside, the earlier one stays where it was.
-        assert!(storage.read("autosave.ron.unreadable").unwrap().is_some());
-        assert_eq!(
-            storage.read("autosave.ron.bak").unwrap(),
-            Some(records[0].clone())
-        );
+        assert!(problem.contains("damaged"), "{problem}");
+        assert!(problem.contains("the autosave before it"), "{problem}");
+        assert_eq!(record.map(|r| r.to_ron()), Some(records[0].clone()));
+        // The damaged one is kept aside; the earlier one is the autosave again.
+        let kept = storage.read("autosave.ron.unreadable").unwrap();
+        assert_eq!(kept.as_deref(), Some(damaged));
+        assert_eq!(storage.read(AUTOSAVE).unwrap(), Some(records[0].clone()));
+        // So it is offered at the next visit to the title too, with nothing to report.
+        let (again, problem) = read_autosave(&storage);
+        assert_eq!(again.map(|r| r.to_ron()), Some(records[0].clone()));
+        assert_eq!(problem, None);
 
-        // Both damaged: nothing offered, and the problem does not promise an earlier game.
+        // Both damaged: nothing offered, nothing put back, no earlier game promised.
+        std::fs::remove_file(storage.path(AUTOSAVE).unwrap()).unwrap();
+        let _ = std::fs::remove_file(storage.path("autosave.ron.bak").unwrap());
         storage
-            .write("autosave.ron.bak", "(tabula_record: 1, game: \"x\"")
+            .write(AUTOSAVE, "(tabula_record: 1, game: \"x\"")
             .unwrap();
         storage.write(AUTOSAVE, "(moves: [").unwrap();
-        let _ = std::fs::remove_file(storage.path("autosave.ron.bak.bak").unwrap());
         let (record, problem) = read_autosave(&storage);
         let problem = problem.unwrap();
         assert!(record.is_none(), "{problem}");
-        assert!(!problem.contains("one change earlier"), "{problem}");
+        assert!(!problem.contains("before it"), "{problem}");
+        assert_eq!(storage.read(AUTOSAVE).unwrap(), None);
         std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
     }
 

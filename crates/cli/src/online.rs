@@ -171,6 +171,8 @@ fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String
         Update::Disconnected(why) => {
             if shown.connected {
                 out += &format!("Connection lost ({why}); trying again...\n");
+                // The tries after it fail too until the server is back: said once is enough.
+                shown.unreachable_said = true;
             } else if !shown.unreachable_said {
                 // Said once, not at every try: the client keeps trying until stopped.
                 out += &format!("No connection ({why}); trying again (Ctrl-C stops)...\n");

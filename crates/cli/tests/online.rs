@@ -125,16 +125,22 @@ fn a_server_that_cannot_be_reached_is_said_once() {
         .spawn()
         .unwrap();
     let mut out = BufReader::new(join.stdout.take().unwrap());
-    let (lines, first) = std::sync::mpsc::channel();
+    let (lines, said) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut line = String::new();
-        let _ = out.read_line(&mut line);
-        let _ = lines.send(line);
+        while out.read_line(&mut line).is_ok_and(|n| n > 0) {
+            let _ = lines.send(std::mem::take(&mut line));
+        }
     });
     // Generous, only so that a client saying nothing fails the test rather than hang it.
-    let line = first.recv_timeout(std::time::Duration::from_secs(120));
+    let first = said.recv_timeout(std::time::Duration::from_secs(120));
+    // The client tries again every fraction of a second: what it says in the next two
+    // seconds would repeat the line if it were said at every try.
+    std::thread::sleep(std::time::Duration::from_secs(2));
     join.kill().unwrap();
     join.wait().unwrap();
-    let line = line.expect("the client said nothing");
+    let line = first.expect("the client said nothing");
     assert!(line.starts_with("No connection ("), "{line:?}");
+    let more: Vec<String> = said.try_iter().collect();
+    assert!(more.is_empty(), "said again: {more:?}");
 }
