@@ -1,34 +1,39 @@
 #!/usr/bin/env bash
-# After a long run: keeps, of the inputs a run added to fuzz/corpus/TARGET/ (files git does
-# not know yet), only those that reach code the committed corpus does not (libFuzzer's
-# -merge=1). The committed inputs all stay, failing inputs kept as regressions among them;
+# After a long run (fuzz/run.sh): keeps, of the inputs the run added to its working folder,
+# only those that reach code the kept corpus does not (libFuzzer's -merge=1), and packs
+# them with the kept ones into fuzz/corpus/TARGET.tar.gz. Every kept input stays, and so
+# do the named ones in fuzz/corpus/TARGET/ (regressions: inputs that once failed);
 # `cargo fuzz cmin` would drop any whose code others also reach.
 #   bash fuzz/keep.sh adamas_notation server_messages
 set -euo pipefail
 cd "$(dirname "$0")"
 fuzz_target_dir="${TABULA_FUZZ_TARGET_DIR:-$HOME/.cache/tabula-fuzz-target}"
 bin_dir="$fuzz_target_dir/x86_64-unknown-linux-gnu/release"
+fuzz() { cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- "$@"; }
 for target in "$@"; do
-  if [[ ! -x "$bin_dir/$target" ]]; then
-    echo "no $bin_dir/$target: build it with bash fuzz/run.sh first" >&2
+  work="$fuzz_target_dir/corpus/$target"
+  if [[ ! -x "$bin_dir/$target" || ! -d "$work" ]]; then
+    echo "no $bin_dir/$target or $work: run bash fuzz/run.sh first" >&2
     exit 2
   fi
-  mkdir -p "corpus/$target"
-  # Committed inputs a cmin removed come back.
-  git checkout -- "corpus/$target" 2>/dev/null || true
-  added=$(mktemp -d "/tmp/tabula-fuzz-$target.XXXX")
-  git ls-files --others --exclude-standard -z "corpus/$target" | xargs -0 -r mv -t "$added"
+  kept=$(mktemp -d "/tmp/tabula-fuzz-$target.XXXX")
+  added=$(mktemp -d "/tmp/tabula-fuzz-$target-added.XXXX")
+  fuzz unpack "$target" "$kept" >/dev/null
+  # What the run added: the working folder's files the kept corpus does not have.
+  for file in "$work"/*; do
+    [[ -e "$kept/$(basename "$file")" ]] || cp "$file" "$added/"
+  done
   found=$(find "$added" -type f | wc -l)
-  before=$(find "corpus/$target" -type f | wc -l)
+  before=$(find "$kept" -type f | wc -l)
   # The limits of run.sh, so that what ran there is judged the same here.
   if ! "$bin_dir/$target" -merge=1 -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-      "corpus/$target" "$added" 2>"$added.log"; then
+      "$kept" "$added" 2>"$added.log"; then
     tail -20 "$added.log" >&2
-    mv -t "corpus/$target" "$added"/* 2>/dev/null || true
-    echo "$target: the merge failed; the run's inputs are back in corpus/$target" >&2
+    echo "$target: the merge failed; the run's inputs are still in $work" >&2
     exit 1
   fi
-  after=$(find "corpus/$target" -type f | wc -l)
+  after=$(find "$kept" -type f | wc -l)
+  fuzz pack "$target" "$kept"
   echo "$target: $found new inputs, $((after - before)) kept"
-  rm -rf "$added" "$added.log"
+  rm -rf "$kept" "$added" "$added.log"
 done

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs every fuzz target (or those named) for SECONDS each under libFuzzer, through
-# cargo-fuzz on stable Rust (RUSTC_BOOTSTRAP lets it pass the flags it needs). New inputs
-# that reach new code are added to fuzz/corpus/TARGET/; a failing one is saved in
-# fuzz/artifacts/TARGET/ and the script goes on to the next target, then exits with 1.
+# cargo-fuzz on stable Rust (RUSTC_BOOTSTRAP lets it pass the flags it needs). Each target's
+# kept corpus (fuzz/corpus/TARGET.tar.gz and the named inputs in fuzz/corpus/TARGET/) is
+# unpacked into a working folder outside the repository, where libFuzzer adds the new inputs
+# that reach new code; bash fuzz/keep.sh TARGET then keeps those worth keeping. A failing
+# input is saved in fuzz/artifacts/TARGET/ and the script goes on to the next target, then
+# exits with 1.
 #   bash fuzz/run.sh 3600                     an hour for each target
 #   bash fuzz/run.sh 60 adamas_notation record
 # Without cargo-fuzz (or with TABULA_FUZZ_STABLE=1), the stable runner does the same runs
@@ -41,10 +44,13 @@ dict="$fuzz_target_dir/tokens.dict"
 cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- dict >"$dict" || exit 2
 failed=0
 for target in "${targets[@]}"; do
-  mkdir -p "corpus/$target" "artifacts/$target"
+  work="$fuzz_target_dir/corpus/$target"
+  rm -rf "$work"
+  cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- unpack "$target" "$work" || exit 2
+  mkdir -p "artifacts/$target"
   echo "== $target for ${seconds} s"
   if ! cargo fuzz run --sanitizer none --debug-assertions --target-dir "$fuzz_target_dir" "$target" \
-      -- -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      "$work" -- -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -max_len=16384 -dict="$dict" -print_final_stats=1 -artifact_prefix="artifacts/$target/" \
       2>"artifacts/$target.log"; then
     failed=1

@@ -284,7 +284,7 @@ pub fn read_setting_files(settings: &[(String, String)]) -> Result<Vec<(String, 
 /// huge file is refused rather than read without end.
 #[cfg(not(target_arch = "wasm32"))]
 fn read_file(path: &str) -> Result<String, String> {
-    tabula_cli::setup::read_value_file(path)
+    tabula_files::read_value_file(path)
 }
 
 #[cfg(target_arch = "wasm32")]

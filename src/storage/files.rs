@@ -31,7 +31,7 @@ pub fn read(path: &Path) -> std::io::Result<Option<String>> {
 
 /// The bytes of a regular file of at most [`MAX_FILE_BYTES`]; `None` if there is no file.
 fn read_bytes(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
-    match tabula_cli::setup::read_bounded(path, MAX_FILE_BYTES, "a saved file") {
+    match tabula_files::read_bounded(path, MAX_FILE_BYTES, "a saved file") {
         Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),

@@ -56,15 +56,15 @@ impl OrbitCamera {
     }
 }
 
+/// The wheel is over something it steps (a cell's count): the camera leaves it alone.
+/// Whatever takes the wheel sets this before [`orbit`] runs.
+#[derive(Resource, Default)]
+pub struct WheelOnCell(pub bool);
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera_and_lights)
         .add_systems(BuildBoard, frame_board)
-        .add_systems(
-            Update,
-            orbit
-                .after(super::cell_popup::count_with_wheel)
-                .run_if(in_state(InMatch)),
-        );
+        .add_systems(Update, orbit.run_if(in_state(InMatch)));
 }
 
 fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
@@ -101,7 +101,7 @@ fn frame_board(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn orbit(
+pub(super) fn orbit(
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Keys>,
@@ -110,7 +110,7 @@ fn orbit(
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
     over_panel: Option<Res<super::game_panel::PointerOverPanel>>,
-    wheel_on_cell: Option<Res<super::cell_popup::WheelOnCell>>,
+    wheel_on_cell: Option<Res<WheelOnCell>>,
     time: Res<Time>,
 ) {
     let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())

@@ -3,7 +3,7 @@
 //! it may take, and the mouse wheel over such a cell steps its count instead of zooming.
 //! The side panel keeps its list; both offer only the builder's own steps.
 
-use super::camera::OrbitCamera;
+use super::camera::{OrbitCamera, WheelOnCell, orbit};
 use super::picking::CellOwners;
 use crate::AppSystems;
 use crate::phase::{Pause, TurnPhase};
@@ -17,17 +17,15 @@ use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-/// The wheel is over a cell whose count it steps: the camera leaves it alone.
-#[derive(Resource, Default)]
-pub struct WheelOnCell(pub bool);
-
 pub fn plugin(app: &mut App) {
     app.init_resource::<WheelOnCell>()
-        // Before the turn takes input, so its step indexes the choices the turn sees.
+        // Before the turn takes input, so its step indexes the choices the turn sees; and
+        // before the camera, which leaves a wheel on a cell alone.
         .add_systems(
             Update,
             count_with_wheel
                 .before(AppSystems::Turn)
+                .before(orbit)
                 .run_if(in_state(InMatch)),
         )
         .add_systems(EguiPrimaryContextPass, cell_popup.run_if(in_state(InMatch)));
@@ -41,7 +39,7 @@ fn persons_turn(phase: Option<Res<State<TurnPhase>>>, pause: &State<Pause>) -> b
 
 /// The wheel over a cell with − and +: up adds a piece, down takes one away, a notch (or
 /// 40 pixels of a touchpad's scroll) a step.
-pub(super) fn count_with_wheel(
+fn count_with_wheel(
     game: Option<Res<Match>>,
     (phase, pause): (Option<Res<State<TurnPhase>>>, Res<State<Pause>>),
     hovers: Res<HoverMap>,

@@ -2,52 +2,13 @@
 //! start, then the record's moves.
 
 use crate::args::Args;
-use std::path::Path;
+use tabula_files::read_value_file;
 use tabula_rules::Game;
 use tabula_session::{Match, Settings, options};
 
 /// The `--option` settings with `@FILE` values read from their files.
 pub fn settings(args: &Args) -> Result<Settings, String> {
     options::read_file_values(&args.options, read_value_file)
-}
-
-/// An option value's file is small text: a Super-Adaptoid board is a few hundred bytes.
-const MAX_VALUE_FILE: u64 = 1 << 20;
-
-/// The text of an `@FILE` value: only a regular file of at most 1 MB is read, so that
-/// `/dev/zero` or a huge file is refused before anything is read. The app's new-game form
-/// reads its `@FILE` values through this too.
-pub fn read_value_file(path: &str) -> Result<String, String> {
-    let bytes = read_bounded(Path::new(path), MAX_VALUE_FILE, "an option value")
-        .map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "stream did not contain valid UTF-8".into())
-}
-
-/// The bytes of a regular file of at most `max_bytes`, which `what` names in the error
-/// for a bigger one. Anything else there (a folder, a device, a pipe that would wait for a
-/// writer) is refused by its kind before it is opened. The app reads its saves with this.
-pub fn read_bounded(path: &Path, max_bytes: u64, what: &str) -> std::io::Result<Vec<u8>> {
-    use std::io::{Error, ErrorKind, Read};
-    let too_big = |bytes: u64| {
-        let why = format!("{bytes} bytes, more than the {max_bytes} {what} may have");
-        Error::new(ErrorKind::InvalidData, why)
-    };
-    let metadata = std::fs::metadata(path)?;
-    if !metadata.is_file() {
-        return Err(Error::new(ErrorKind::InvalidData, "not a regular file"));
-    }
-    if metadata.len() > max_bytes {
-        return Err(too_big(metadata.len()));
-    }
-    // The file may grow after the check: read no more than the limit, plus one byte to see it.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(max_bytes + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(too_big(bytes.len() as u64));
-    }
-    Ok(bytes)
 }
 
 /// The position a verb starts from, as a match whose line holds the record's moves.

@@ -7,6 +7,7 @@
 //! runs, and under this crate's own runner (`tabula-fuzz`), which mutates the corpus kept in
 //! `fuzz/corpus/` for a fixed time on stable Rust, as CI does.
 
+pub mod corpus;
 mod games;
 pub mod mutate;
 mod online;

@@ -1,14 +1,17 @@
 //! tabula-fuzz: runs the fuzz targets on stable Rust for a fixed time each, over the corpus
-//! kept in `fuzz/corpus/` and mutations of it, and writes the first corpus.
+//! kept in `fuzz/corpus/` and mutations of it, writes the first corpus, and packs and
+//! unpacks the corpus's archives for libFuzzer.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tabula_fuzz::runner::{Budget, Watchdog, fuzz, read_corpus, save};
-use tabula_fuzz::{TARGETS, Target, seeds::seeds};
+use tabula_fuzz::runner::{Budget, Watchdog, content_hash, fuzz, save};
+use tabula_fuzz::{TARGETS, Target, corpus, seeds::seeds};
 
 const USAGE: &str =
     "usage: tabula-fuzz [--seconds S] [--timeout T] [--seed N] [--corpus DIR] [TARGET...]
-       tabula-fuzz seed [--corpus DIR]     writes the seed inputs into the corpus
+       tabula-fuzz seed [--corpus DIR]     adds the seed inputs to the corpus
+       tabula-fuzz unpack TARGET DIR       writes TARGET's kept inputs as files in DIR
+       tabula-fuzz pack TARGET DIR         makes DIR's files TARGET's archive
        tabula-fuzz list                    the targets
        tabula-fuzz dict                    the mutation tokens as a libFuzzer dictionary
 
@@ -40,6 +43,7 @@ fn main() {
             0
         }
         Some("seed") => finish(parse(&words[1..]).and_then(|o| write_seeds(&o))),
+        Some(verb @ ("pack" | "unpack")) => finish(pack_or_unpack(verb, &words[1..])),
         _ => finish(parse(&words).and_then(|o| run(&o))),
     };
     std::process::exit(code);
@@ -112,7 +116,7 @@ fn run(options: &Options) -> Result<bool, String> {
     let budget = Budget::Time(Duration::from_secs_f64(options.seconds));
     let mut all_passed = true;
     for target in &options.targets {
-        let corpus = read_corpus(&options.corpus.join(target.name))?;
+        let corpus = corpus::read(&options.corpus, target.name)?;
         let outcome = fuzz(target, &corpus, budget, options.seed, &watchdog);
         let seconds = outcome.elapsed.as_secs_f64();
         let rate = outcome.runs as f64 / seconds.max(1e-9);
@@ -142,10 +146,45 @@ fn run(options: &Options) -> Result<bool, String> {
 fn write_seeds(options: &Options) -> Result<bool, String> {
     for target in &options.targets {
         let inputs = seeds(target.name);
-        for input in &inputs {
-            save(&options.corpus, target.name, "seed-", input)?;
-        }
-        println!("{}: {} seed inputs", target.name, inputs.len());
+        let named = inputs
+            .iter()
+            .map(|input| (format!("seed-{:016x}", content_hash(input)), input.clone()))
+            .collect();
+        let kept = corpus::add(&options.corpus, target.name, named)?;
+        println!(
+            "{}: {} seed inputs; {kept} inputs in its archive",
+            target.name,
+            inputs.len()
+        );
+    }
+    Ok(true)
+}
+
+/// `unpack TARGET DIR` and `pack TARGET DIR`, on the corpus in `fuzz/corpus/`: what
+/// fuzz/run.sh and fuzz/keep.sh use to give libFuzzer a folder and keep what it found.
+fn pack_or_unpack(verb: &str, words: &[String]) -> Result<bool, String> {
+    let [name, dir] = words else {
+        return Err(format!("{verb} takes a target and a folder"));
+    };
+    let target = tabula_fuzz::target(name)
+        .ok_or_else(|| format!("no target {name:?}; `tabula-fuzz list` names them"))?;
+    let corpus_dir = fuzz_dir().join("corpus");
+    let dir = Path::new(dir);
+    if verb == "unpack" {
+        let count = corpus::unpack(&corpus_dir, target.name, dir)?;
+        println!(
+            "{}: {count} inputs written to {}",
+            target.name,
+            dir.display()
+        );
+    } else {
+        let inputs = corpus::read_folder(dir)?;
+        let count = corpus::write_archive(&corpus_dir, target.name, &inputs)?;
+        println!(
+            "{}: {count} inputs in {}",
+            target.name,
+            corpus::archive_path(&corpus_dir, target.name).display()
+        );
     }
     Ok(true)
 }

@@ -148,25 +148,6 @@ pub fn fuzz(
     }
 }
 
-/// The inputs kept in `dir`, in name order (an absent folder is an empty corpus).
-pub fn read_corpus(dir: &Path) -> Result<Vec<Vec<u8>>, String> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display())))
-        .collect()
-}
-
 /// Writes `input` as `dir/NAME/KIND-HASH`, named by its content as libFuzzer names them.
 pub fn save(dir: &Path, name: &str, kind: &str, input: &[u8]) -> Result<PathBuf, String> {
     let folder = dir.join(name);

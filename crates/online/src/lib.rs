@@ -1,12 +1,13 @@
-//! Online play shared by Tabula's clients and its server: the protocol's messages, a game
-//! followed from a server, a connection that reconnects by itself (a thread on the desktop
-//! and in the terminal, the browser's WebSocket on the web), a client for one seat, and
-//! (outside the browser) a bot that plays a seat unattended.
+//! Tabula's online client: a game followed from a server, a connection that reconnects by
+//! itself and paces what it sends (a thread on the desktop and in the terminal, the
+//! browser's WebSocket on the web), a client for one seat, and (outside the browser) a bot
+//! that plays a seat unattended. The messages are `tabula-protocol`'s, re-exported here as
+//! [`protocol`] for the front ends.
 
 mod client;
 mod connection;
 mod followed;
-pub mod protocol;
+pub use tabula_protocol as protocol;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod unattended;
 

@@ -5,9 +5,11 @@
 //! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
 //!   the rules through `tabula-session`.
 //! - [`socket`] is one client's WebSocket, within the [`limits`].
-//! - [`serve`] puts them behind axum, with the web build at `/`.
+//! - [`serve`] puts them behind axum, with the web build at `/`; [`http`] serves each
+//!   connection, within a time for a request's head.
 
 pub mod codes;
+pub mod http;
 pub mod limits;
 pub mod room;
 pub mod rooms;
@@ -24,7 +26,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use store::Store;
-use tabula_online::protocol::{MAX_MESSAGE_BYTES, SOCKET_PATH};
+use tabula_protocol::{MAX_MESSAGE_BYTES, SOCKET_PATH};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
@@ -173,8 +175,5 @@ pub async fn serve(
             sweeper.creations.forget_rested();
         }
     });
-    let app = router(rooms, options.dist).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
+    http::serve(listener, router(rooms, options.dist), shutdown).await
 }

@@ -3,66 +3,28 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use tabula_protocol::bucket::Bucket;
+pub use tabula_protocol::{MESSAGE_BURST, MESSAGES_PER_SECOND};
 
-/// Messages a second a connection may keep up.
-pub const MESSAGES_PER_SECOND: f64 = 20.0;
-/// Messages a connection may send at once after a quiet spell.
-const BURST: f64 = 40.0;
-/// Refused messages in a row after which the connection is closed.
+/// A spell over the rate this long ends the connection, whatever its pace: a client that
+/// paces itself (as Tabula's do) is never over it for more than a moment.
+const OVER_FOR_AT_MOST: Duration = Duration::from_secs(5);
+/// Refused messages in one spell after which the connection is closed at once.
 const REFUSED_BEFORE_CLOSE: u32 = 200;
+/// A spell over the rate ends after this long with nothing refused.
+const SPELL_ENDS_AFTER: Duration = Duration::from_secs(1);
 
-/// A token bucket: `burst` at once after a quiet spell, refilled at `per_second`.
-#[derive(Clone, Debug)]
-pub struct Bucket {
-    allowance: f64,
-    last: Instant,
-    per_second: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    pub fn new(per_second: f64, burst: f64) -> Bucket {
-        Bucket {
-            allowance: burst,
-            last: Instant::now(),
-            per_second,
-            burst,
-        }
-    }
-
-    fn refill(&mut self) {
-        let now = Instant::now();
-        let earned = now.duration_since(self.last).as_secs_f64() * self.per_second;
-        self.allowance = (self.allowance + earned).min(self.burst);
-        self.last = now;
-    }
-
-    /// Takes one, if there is one.
-    pub fn take(&mut self) -> bool {
-        self.refill();
-        if self.allowance >= 1.0 {
-            self.allowance -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Returns one taken.
-    pub fn put_back(&mut self) {
-        self.allowance = (self.allowance + 1.0).min(self.burst);
-    }
-
-    /// Whether it is as full as it gets (nothing to remember about its owner).
-    pub fn is_full(&mut self) -> bool {
-        self.refill();
-        self.allowance >= self.burst
-    }
-}
-
+/// One connection's allowance of messages, and how long it has been over it.
 pub struct RateLimit {
     bucket: Bucket,
+    /// The first and the last refusal of the spell over the rate, and how many so far.
+    spell: Option<Spell>,
+}
+
+struct Spell {
+    began: Instant,
+    last: Instant,
     refused: u32,
 }
 
@@ -79,24 +41,48 @@ impl Default for RateLimit {
 
 impl RateLimit {
     pub fn new() -> RateLimit {
+        RateLimit::starting(Instant::now())
+    }
+
+    fn starting(now: Instant) -> RateLimit {
         RateLimit {
-            bucket: Bucket::new(MESSAGES_PER_SECOND, BURST),
-            refused: 0,
+            bucket: Bucket::new(MESSAGES_PER_SECOND, MESSAGE_BURST, now),
+            spell: None,
         }
     }
 
     /// Counts one message: an error if over the rate, and the close once it goes on.
     pub fn take(&mut self) -> Result<(), Over> {
-        if self.bucket.take() {
-            self.refused = 0;
+        self.take_at(Instant::now())
+    }
+
+    /// [`RateLimit::take`] for a message that came at `now`. A message that passes does not
+    /// end a spell over the rate (a flood a little over it passes every few messages):
+    /// only a quiet second does.
+    fn take_at(&mut self, now: Instant) -> Result<(), Over> {
+        if self
+            .spell
+            .as_ref()
+            .is_some_and(|spell| now.saturating_duration_since(spell.last) >= SPELL_ENDS_AFTER)
+        {
+            self.spell = None;
+        }
+        if self.bucket.take(now) {
             return Ok(());
         }
-        self.refused += 1;
+        let spell = self.spell.get_or_insert(Spell {
+            began: now,
+            last: now,
+            refused: 0,
+        });
+        spell.last = now;
+        spell.refused += 1;
         Err(Over {
             message: format!(
                 "too many messages: at most {MESSAGES_PER_SECOND} a second; this one was ignored"
             ),
-            close: self.refused >= REFUSED_BEFORE_CLOSE,
+            close: spell.refused >= REFUSED_BEFORE_CLOSE
+                || now.saturating_duration_since(spell.began) >= OVER_FOR_AT_MOST,
         })
     }
 }
@@ -146,13 +132,15 @@ impl CreationLimit {
         }
         let per_hour = self.per_hour;
         let mut by_address = self.by_address.lock().expect("creation limit lock");
+        let now = Instant::now();
         let bucket = by_address.entry(one_client(address)).or_insert_with(|| {
             Bucket::new(
                 f64::from(per_hour) / 3600.0,
                 GAMES_AT_ONCE.min(f64::from(per_hour)),
+                now,
             )
         });
-        if bucket.take() {
+        if bucket.take(now) {
             Ok(())
         } else {
             Err(format!(
@@ -177,16 +165,68 @@ impl CreationLimit {
 
     /// Forgets the addresses that have their whole allowance again.
     pub fn forget_rested(&self) {
+        let now = Instant::now();
         self.by_address
             .lock()
             .expect("creation limit lock")
-            .retain(|_, bucket| !bucket.is_full());
+            .retain(|_, bucket| !bucket.is_full(now));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Messages `gap` apart from `start` for as long as `for_long`: how many passed, and
+    /// the time of the first that closed the connection, if one did.
+    fn flood(gap: Duration, for_long: Duration) -> (usize, Option<Duration>) {
+        let start = Instant::now();
+        let mut limit = RateLimit::starting(start);
+        let mut passed = 0;
+        let mut now = start;
+        while now < start + for_long {
+            match limit.take_at(now) {
+                Ok(()) => passed += 1,
+                Err(over) if over.close => return (passed, Some(now - start)),
+                Err(_) => {}
+            }
+            now += gap;
+        }
+        (passed, None)
+    }
+
+    /// The probe's flood: 5,000 messages a millisecond apart were each refused and never
+    /// closed, as every message that passed began the count of refusals again.
+    #[test]
+    fn a_flood_at_any_pace_over_the_rate_is_closed() {
+        let (_, closed) = flood(Duration::from_millis(1), Duration::from_secs(5));
+        let closed = closed.expect("a flood a millisecond apart is closed");
+        assert!(closed < Duration::from_secs(1), "closed after {closed:?}");
+        // A little over the rate: refused now and then, never for long in a row.
+        let (_, closed) = flood(Duration::from_millis(40), Duration::from_secs(30));
+        let closed = closed.expect("25 a second, held up, is closed");
+        // The burst lasts eight seconds at that pace; then five over the rate.
+        assert!(closed <= Duration::from_secs(14), "closed after {closed:?}");
+    }
+
+    #[test]
+    fn a_client_at_the_rate_or_a_burst_now_and_then_is_never_closed() {
+        let (passed, closed) = flood(Duration::from_millis(50), Duration::from_secs(60));
+        assert_eq!(
+            (passed, closed),
+            (1200, None),
+            "20 a second pass for a minute"
+        );
+        // A burst over the allowance, then quiet: the spell ends with it.
+        let start = Instant::now();
+        let mut limit = RateLimit::starting(start);
+        for round in 0..10 {
+            let at = start + Duration::from_secs(10 * round);
+            let refused = (0..60).filter(|_| limit.take_at(at).is_err()).count();
+            assert_eq!(refused, 20, "round {round}");
+            assert!(limit.take_at(at).is_err_and(|over| !over.close));
+        }
+    }
 
     #[test]
     fn a_burst_passes_and_a_flood_is_refused_then_closed() {

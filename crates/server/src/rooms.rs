@@ -7,7 +7,7 @@ use crate::room::{Room, RoomState, new_game};
 use crate::store::{News, Op, Store, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tabula_online::protocol::Pace;
+use tabula_protocol::Pace;
 use tabula_session::GameKind;
 
 /// The longest move time limit: a month, for correspondence.

@@ -8,9 +8,9 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tabula_online::protocol::{
+use tabula_protocol::{
     ClientMsg, GameState, MAX_LISTED_GAMES, PING_SECONDS, PROTOCOL_VERSION, SILENT_SECONDS,
-    ServerMsg,
+    SeatKey, ServerMsg,
 };
 use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::time::{Instant, interval_at};
@@ -45,7 +45,9 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                 let frame = match incoming {
                     None | Some(Ok(Message::Close(_))) => break,
                     Some(Err(e)) => {
-                        let _ = close(&mut socket, close_code::SIZE, &format!("{e}")).await;
+                        if let Some((code, reason)) = close_for(e) {
+                            let _ = close(&mut socket, code, &reason).await;
+                        }
                         break;
                     }
                     Some(Ok(frame)) => frame,
@@ -57,7 +59,17 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                         let _ = close(&mut socket, close_code::POLICY, &over.message).await;
                         break;
                     }
-                    if !send(&mut socket, &ServerMsg::error(over.message)).await { break; }
+                    // A move refused says so, so its client can send it again rather
+                    // than wait for it for ever.
+                    let refused_move = match &frame {
+                        Message::Text(text) => match ClientMsg::from_json(text) {
+                            Ok(ClientMsg::Move { ply, .. }) => Some(ply),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let error = ServerMsg::Error { message: over.message, refused_move };
+                    if !send(&mut socket, &error).await { break; }
                     continue;
                 }
                 let text = match frame {
@@ -114,6 +126,21 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
         }
     }
     leave(&mut following).await;
+}
+
+/// The close code and reason for a frame the socket could not read: the code names the
+/// error (RFC 6455, 7.4.1). None when the connection itself is gone.
+fn close_for(error: axum::Error) -> Option<(u16, String)> {
+    use tokio_tungstenite::tungstenite::Error;
+    let error = error.into_inner();
+    let code = match error.downcast_ref::<Error>() {
+        Some(Error::Capacity(_)) => close_code::SIZE,
+        Some(Error::Utf8(_)) => close_code::INVALID,
+        Some(Error::Protocol(_) | Error::AttackAttempt) => close_code::PROTOCOL,
+        Some(Error::Io(_) | Error::ConnectionClosed | Error::AlreadyClosed) => return None,
+        _ => close_code::ERROR,
+    };
+    Some((code, error.to_string()))
 }
 
 async fn next_update(following: &mut Option<Following>) -> Result<Outgoing, RecvError> {
@@ -230,9 +257,7 @@ async fn handle_message(
     following: &mut Option<Following>,
     peer: IpAddr,
 ) -> Result<Vec<ServerMsg>, String> {
-    let msg = ClientMsg::from_json(text)?;
-    let store = &rooms.store;
-    match msg {
+    match ClientMsg::from_json(text)? {
         ClientMsg::Create {
             game,
             settings,
@@ -246,22 +271,12 @@ async fn handle_message(
                 .await;
             // Only a game made counts against the address.
             let (room, seat, token) = created.inspect_err(|_| rooms.creations.give_back(peer))?;
-            let seated = ServerMsg::Seated {
-                code: room.code.clone(),
-                seat,
-                token,
-            };
-            Ok(vec![seated, follow(following, room, Some(seat)).await])
+            Ok(seated(following, room, seat, token).await)
         }
         ClientMsg::Join { code } => {
             let room = rooms.get(&code).await?;
-            let (seat, token) = room.join(store).await?;
-            let seated = ServerMsg::Seated {
-                code: room.code.clone(),
-                seat,
-                token,
-            };
-            Ok(vec![seated, follow(following, room, Some(seat)).await])
+            let (seat, token) = room.join(&rooms.store).await?;
+            Ok(seated(following, room, seat, token).await)
         }
         ClientMsg::Resume { code, token } => {
             let room = rooms.get(&code).await?;
@@ -277,28 +292,74 @@ async fn handle_message(
             let room = rooms.get(&code).await?;
             Ok(vec![follow(following, room, None).await])
         }
-        ClientMsg::MyGames { seats } => {
-            if seats.len() > MAX_LISTED_GAMES {
-                return Err(format!(
-                    "{} games asked about; at most {MAX_LISTED_GAMES} at once",
-                    seats.len()
-                ));
-            }
-            let mut games = Vec::new();
-            for key in seats {
-                // A game gone or a token that is not the seat's is left out.
-                let Ok(room) = rooms.get(&key.code).await else {
-                    continue;
-                };
-                let state = room.state.lock().await;
-                if let Some(seat) = state.seat_of(&key.token) {
-                    games.push(state.summary(&room.code, seat));
-                }
-            }
-            Ok(vec![ServerMsg::Games { games }])
+        ClientMsg::MyGames { seats } => Ok(vec![my_games(rooms, seats).await?]),
+        ClientMsg::Move { ply, text } => act(rooms, following, Action::Move { ply, text }).await,
+        ClientMsg::Resign => act(rooms, following, Action::Resign).await,
+        ClientMsg::OfferDraw => act(rooms, following, Action::OfferDraw).await,
+        ClientMsg::DeclineDraw => act(rooms, following, Action::DeclineDraw).await,
+        ClientMsg::RequestUndo => act(rooms, following, Action::RequestUndo).await,
+        ClientMsg::AnswerUndo { accept } => act(rooms, following, Action::AnswerUndo(accept)).await,
+    }
+}
+
+/// What only a player may do, for the seat the connection holds.
+enum Action {
+    Move { ply: usize, text: String },
+    Resign,
+    OfferDraw,
+    DeclineDraw,
+    RequestUndo,
+    AnswerUndo(bool),
+}
+
+/// A seat taken (created or joined): the key to it, for this client alone, then the game.
+async fn seated(
+    following: &mut Option<Following>,
+    room: Arc<Room>,
+    seat: usize,
+    token: String,
+) -> Vec<ServerMsg> {
+    let seated = ServerMsg::Seated {
+        code: room.code.clone(),
+        seat,
+        token,
+    };
+    vec![seated, follow(following, room, Some(seat)).await]
+}
+
+/// The games of the seats `keys` hold; a game gone or a token that is not the seat's is
+/// left out.
+async fn my_games(rooms: &Rooms, keys: Vec<SeatKey>) -> Result<ServerMsg, String> {
+    if keys.len() > MAX_LISTED_GAMES {
+        return Err(format!(
+            "{} games asked about; at most {MAX_LISTED_GAMES} at once",
+            keys.len()
+        ));
+    }
+    let mut games = Vec::new();
+    for key in keys {
+        let Ok(room) = rooms.get(&key.code).await else {
+            continue;
+        };
+        let state = room.state.lock().await;
+        if let Some(seat) = state.seat_of(&key.token) {
+            games.push(state.summary(&room.code, seat));
         }
-        ClientMsg::Move { ply, text } => {
-            let (room, seat) = seated(following)?;
+    }
+    Ok(ServerMsg::Games { games })
+}
+
+/// Does `action` for the seat this connection holds. The game's followers are told of what
+/// changed; the only reply for this client alone is a refused move's error.
+async fn act(
+    rooms: &Rooms,
+    following: &Option<Following>,
+    action: Action,
+) -> Result<Vec<ServerMsg>, String> {
+    let (room, seat) = player(following)?;
+    let store = &rooms.store;
+    match action {
+        Action::Move { ply, text } => {
             // Said to be about this move, so the client knows which move was refused.
             if let Err(message) = room.play(store, seat, ply, &text).await {
                 return Ok(vec![ServerMsg::Error {
@@ -306,38 +367,18 @@ async fn handle_message(
                     refused_move: Some(ply),
                 }]);
             }
-            Ok(vec![])
         }
-        ClientMsg::Resign => {
-            let (room, seat) = seated(following)?;
-            room.resign(store, seat).await?;
-            Ok(vec![])
-        }
-        ClientMsg::OfferDraw => {
-            let (room, seat) = seated(following)?;
-            room.offer_draw(store, seat).await?;
-            Ok(vec![])
-        }
-        ClientMsg::DeclineDraw => {
-            let (room, seat) = seated(following)?;
-            room.decline_draw(store, seat).await?;
-            Ok(vec![])
-        }
-        ClientMsg::RequestUndo => {
-            let (room, seat) = seated(following)?;
-            room.request_undo(store, seat).await?;
-            Ok(vec![])
-        }
-        ClientMsg::AnswerUndo { accept } => {
-            let (room, seat) = seated(following)?;
-            room.answer_undo(store, seat, accept).await?;
-            Ok(vec![])
-        }
+        Action::Resign => room.resign(store, seat).await?,
+        Action::OfferDraw => room.offer_draw(store, seat).await?,
+        Action::DeclineDraw => room.decline_draw(store, seat).await?,
+        Action::RequestUndo => room.request_undo(store, seat).await?,
+        Action::AnswerUndo(accept) => room.answer_undo(store, seat, accept).await?,
     }
+    Ok(vec![])
 }
 
 /// The game and seat this connection plays, for the messages only a player may send.
-fn seated(following: &Option<Following>) -> Result<(Arc<Room>, usize), String> {
+fn player(following: &Option<Following>) -> Result<(Arc<Room>, usize), String> {
     match following {
         Some(Following {
             room,

@@ -67,3 +67,96 @@ fn a_full_game_refuses_another_player() {
     assert!(refused.contains("is full"), "{refused}");
     assert!(third.game().is_none() && third.key().is_none());
 }
+
+/// One random seat that answers at once, as `online host/join --seat random` plays: the
+/// moves it saw when the game ended, or what went wrong (an error the server sent, or
+/// nothing heard for [`PATIENCE`] while the game goes on: a stall).
+fn fast_random_seat(mut client: OnlineClient, seed: u64) -> Result<Vec<String>, String> {
+    let random = tabula_bot::BotSpec::Random;
+    let mut quiet = Duration::ZERO;
+    let step = Duration::from_millis(50);
+    loop {
+        let updates = client.poll(step);
+        quiet = if updates.is_empty() {
+            quiet + step
+        } else {
+            Duration::ZERO
+        };
+        if let Some(Update::Error(e)) = updates.iter().find(|u| matches!(u, Update::Error(_))) {
+            return Err(format!("told: {e}"));
+        }
+        if quiet > PATIENCE {
+            let moves = client.game().map_or(0, |g| g.state.moves.len());
+            return Err(format!(
+                "nothing happened for {PATIENCE:?} after {moves} moves"
+            ));
+        }
+        let Some(game) = client.game() else { continue };
+        if game.is_over() {
+            return Ok(game.state.moves.clone());
+        }
+        if game.is_my_turn() && !client.is_waiting() {
+            let ply = game.state.moves.len() as u64;
+            let text = game
+                .game
+                .thinker(&random, seed ^ ply)
+                .think_through()
+                .unwrap();
+            client.play(&text)?;
+        }
+    }
+}
+
+/// The reproducer: two random seats playing Absorption through the server stood still at
+/// turn 145, when the server refused one of a fast seat's moves for its rate ("at most 20
+/// a second; this one was ignored") and the seat waited for it for ever. Seats that answer
+/// at once play every game to its end, side by side, and none is ever refused. Each game has
+/// its own settings but Adomoc, whose random games go on past 10,000 plies without a cap;
+/// every game is some hundreds of plies, several times what a burst lets through at once.
+#[test]
+fn fast_random_seats_play_every_game_to_the_end_within_the_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("fast.sqlite3"));
+    let games: [(&str, &[(&str, &str)]); 4] = [
+        ("absorption", &[]),
+        ("adamas", &[]),
+        ("adaptoid", &[]),
+        ("adomoc", &[("ply_cap", "400")]),
+    ];
+    let games: Vec<_> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, (game, settings))| {
+            let address = server.address.clone();
+            let settings = settings
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            std::thread::spawn(move || {
+                let goal = Goal::Create {
+                    game: game.into(),
+                    settings,
+                    seat: 0,
+                    pace: Pace::Live,
+                    move_seconds: None,
+                };
+                let mut host = OnlineClient::start(&address, goal).unwrap();
+                assert!(host.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+                let code = host.key().unwrap().code.clone();
+                let mut guest = OnlineClient::start(&address, Goal::Join { code }).unwrap();
+                assert!(guest.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+                let seed = 100 * i as u64;
+                let other = std::thread::spawn(move || fast_random_seat(guest, seed + 1));
+                let hosts = fast_random_seat(host, seed);
+                let guests = other.join().unwrap();
+                (game, hosts, guests)
+            })
+        })
+        .collect();
+    for game in games {
+        let (game, hosts, guests) = game.join().unwrap();
+        let moves = hosts.unwrap_or_else(|e| panic!("{game}, the host: {e}"));
+        assert_eq!(guests, Ok(moves.clone()), "{game}: both seats saw one game");
+        assert!(moves.len() > 40, "{game}: {} moves", moves.len());
+    }
+}

@@ -38,9 +38,18 @@ fn file_value(text: &str) -> String {
 }
 
 /// The game's options with `settings` set over its defaults; an error names the option.
+/// An option set twice is refused, so that neither value is dropped without a word.
 pub fn options_from<G: Game>(settings: &[(String, String)]) -> Result<G::Options, String> {
     let mut options = G::Options::default();
-    for (key, value) in settings {
+    for (i, (key, value)) in settings.iter().enumerate() {
+        if let Some((_, first)) = settings[..i].iter().find(|(k, _)| k == key) {
+            return Err(format!(
+                "option {} is set twice ({}, then {}): set it once",
+                quoted(key),
+                quoted(first),
+                quoted(value)
+            ));
+        }
         G::set_option(&mut options, key, value).map_err(|e| e.to_string())?;
     }
     Ok(options)
@@ -108,6 +117,19 @@ mod tests {
         list.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    /// The probe's `create` with `players=3`, then `players=2`, was taken with the last
+    /// one winning; the command line's `-o` twice did the same.
+    #[test]
+    fn an_option_set_twice_is_refused() {
+        let err =
+            options_from::<Adamas>(&pairs(&[("players", "3"), ("players", "2")])).unwrap_err();
+        assert_eq!(
+            err,
+            r#"option "players" is set twice ("3", then "2"): set it once"#
+        );
+        assert!(options_from::<Adamas>(&pairs(&[("players", "3")])).is_ok());
     }
 
     /// Every option a game reads is described, in the order of its fields, and its default

@@ -4,17 +4,22 @@
 //!
 //! The browser answers the server's pings itself and does not show them, so unlike the
 //! desktop's connection this one cannot tell a silent server; the browser's own closing
-//! of a dead connection stands in for it.
+//! of a dead connection stands in for it. Like the desktop's, it paces what it sends under
+//! the server's rate: a message over the pace waits for a timer.
 
 use super::{Event, Wake, socket_url};
-use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, ServerMsg};
+use crate::protocol::bucket::Bucket;
+use crate::protocol::{
+    CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, ClientMsg, MAX_SERVER_MESSAGE_BYTES,
+    ServerMsg,
+};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
-use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
+use web_time::{Duration, Instant};
 
 const FIRST_RETRY_MS: i32 = 100;
 const LAST_RETRY_MS: i32 = 5_000;
@@ -35,6 +40,13 @@ struct Link {
     handlers: RefCell<Vec<Closure<dyn FnMut(JsValue)>>>,
     /// The timer that connects again, and its callback.
     retry: RefCell<Option<(i32, Closure<dyn FnMut()>)>>,
+    /// Messages over the pace, in order, for the socket open now.
+    outbox: RefCell<VecDeque<String>>,
+    pace: RefCell<Bucket>,
+    /// The timer that sends the outbox on, and its one callback, made once so that it is
+    /// never dropped while it runs.
+    flush_timer: Cell<Option<i32>>,
+    flush_callback: RefCell<Option<Closure<dyn FnMut()>>>,
 }
 
 thread_local! {
@@ -55,7 +67,22 @@ impl Connection {
             retry_ms: Cell::new(FIRST_RETRY_MS),
             handlers: RefCell::new(Vec::new()),
             retry: RefCell::new(None),
+            outbox: RefCell::new(VecDeque::new()),
+            pace: RefCell::new(Bucket::new(
+                CLIENT_MESSAGES_PER_SECOND,
+                CLIENT_MESSAGE_BURST,
+                Instant::now(),
+            )),
+            flush_timer: Cell::new(None),
+            flush_callback: RefCell::new(None),
         });
+        let weak = Rc::downgrade(&link);
+        *link.flush_callback.borrow_mut() = Some(Closure::<dyn FnMut()>::new(move || {
+            if let Some(link) = weak.upgrade() {
+                link.flush_timer.set(None);
+                link.flush();
+            }
+        }));
         connect(&link)?;
         let id = NEXT_ID.with(|next| next.replace(next.get() + 1));
         LINKS.with(|links| links.borrow_mut().insert(id, link));
@@ -74,10 +101,9 @@ impl Connection {
     /// down is dropped: [`Event::Connected`] says when to ask again.
     pub fn send_raw(&self, text: String) {
         let Some(link) = self.link() else { return };
-        if let Some(socket) = link.socket.borrow().as_ref()
-            && socket.ready_state() == WebSocket::OPEN
-        {
-            let _ = socket.send_with_str(&text);
+        if link.is_open() {
+            link.outbox.borrow_mut().push_back(text);
+            link.flush();
         }
     }
 
@@ -101,6 +127,42 @@ impl Drop for Connection {
 }
 
 impl Link {
+    fn is_open(&self) -> bool {
+        self.socket
+            .borrow()
+            .as_ref()
+            .is_some_and(|socket| socket.ready_state() == WebSocket::OPEN)
+    }
+
+    /// Sends what the pace allows now, and sets the timer for the rest.
+    fn flush(&self) {
+        let socket = self.socket.borrow();
+        let Some(socket) = socket.as_ref().filter(|_| self.is_open()) else {
+            self.outbox.borrow_mut().clear();
+            return;
+        };
+        let mut outbox = self.outbox.borrow_mut();
+        let mut pace = self.pace.borrow_mut();
+        while !outbox.is_empty() && pace.take(Instant::now()) {
+            if let Some(text) = outbox.pop_front() {
+                let _ = socket.send_with_str(&text);
+            }
+        }
+        if outbox.is_empty() || self.flush_timer.get().is_some() {
+            return;
+        }
+        let wait_ms = pace.wait(Instant::now()).as_millis().clamp(1, 1_000) as i32;
+        if let (Some(window), Some(flush)) =
+            (web_sys::window(), self.flush_callback.borrow().as_ref())
+        {
+            let timer = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                flush.as_ref().unchecked_ref(),
+                wait_ms,
+            );
+            self.flush_timer.set(timer.ok());
+        }
+    }
+
     fn push(&self, event: Event) {
         self.events.borrow_mut().push_back(event);
         if let Some(wake) = &self.wake {
@@ -121,6 +183,12 @@ impl Link {
         {
             window.clear_timeout_with_handle(timer);
         }
+        if let Some(timer) = self.flush_timer.take()
+            && let Some(window) = web_sys::window()
+        {
+            window.clear_timeout_with_handle(timer);
+        }
+        self.outbox.borrow_mut().clear();
     }
 }
 
@@ -159,6 +227,8 @@ fn connect(link: &Rc<Link>) -> Result<(), String> {
     let weak = Rc::downgrade(link);
     let on_close = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
         let Some(link) = weak.upgrade() else { return };
+        // What waited for the pace was meant for this connection.
+        link.outbox.borrow_mut().clear();
         let reason = event.unchecked_into::<CloseEvent>().reason();
         link.push(Event::Disconnected(if reason.is_empty() {
             "the connection to the server was lost".to_string()

@@ -63,15 +63,50 @@ pub fn socket_url(server: &str) -> Result<String, String> {
     if host.is_empty() {
         return Err(format!("{}: no host in the server address", quoted(server)));
     }
-    // A host name or address prints and has no spaces; anything else is no server.
-    if host.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(format!(
-            "{}: not a server address (http://HOST:PORT)",
-            quoted(server)
-        ));
-    }
+    check_host(host).map_err(|why| format!("{}: {why}", quoted(server)))?;
     let scheme = if secure { "wss" } else { "ws" };
     Ok(format!("{scheme}://{host}{SOCKET_PATH}"))
+}
+
+/// Whether `host` (`NAME`, `NAME:PORT`, `[IPv6]` or `[IPv6]:PORT`) can name a server; an
+/// address that cannot is refused at once with the reason, rather than tried for ever.
+fn check_host(host: &str) -> Result<(), String> {
+    let (name, port) = if let Some(rest) = host.strip_prefix('[') {
+        let (inside, after) = rest
+            .split_once(']')
+            .ok_or("an IPv6 address without its closing ]")?;
+        inside
+            .parse::<std::net::Ipv6Addr>()
+            .map_err(|_| format!("{} is not an IPv6 address", quoted(inside)))?;
+        match after {
+            "" => (inside, None),
+            _ => (
+                inside,
+                Some(after.strip_prefix(':').ok_or("only :PORT may follow ]")?),
+            ),
+        }
+    } else {
+        match host.split_once(':') {
+            Some((name, port)) => (name, Some(port)),
+            None => (host, None),
+        }
+    };
+    if let Some(port) = port
+        && !port.parse::<u16>().is_ok_and(|port| port > 0)
+    {
+        return Err(format!(
+            "{} is not a port (a number from 1 to 65535)",
+            quoted(port)
+        ));
+    }
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_');
+    if !host.starts_with('[') && (name.is_empty() || !name.chars().all(is_name_char)) {
+        return Err(format!(
+            "{} is not a host name or address (http://HOST:PORT)",
+            quoted(name)
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -100,5 +135,35 @@ mod tests {
                 .contains("not a server address")
         );
         assert!(socket_url("http://").unwrap_err().contains("no host"));
+        assert_eq!(
+            socket_url("http://[::1]:8080").unwrap(),
+            "ws://[::1]:8080/ws"
+        );
+        assert_eq!(
+            socket_url("tabula.example_1").unwrap(),
+            "ws://tabula.example_1/ws"
+        );
+    }
+
+    /// The reproducer: two addresses pasted together once left the lobby reconnecting for
+    /// ever ("cannot find 127.0.0.1:808ahttp:: invalid port value").
+    #[test]
+    fn an_address_that_cannot_work_is_refused_with_its_reason() {
+        let refused = |address: &str, why: &str| {
+            let err = socket_url(address).unwrap_err();
+            assert!(err.contains(why), "{address}: {err}");
+        };
+        refused(
+            "http://127.0.0.1:808ahttp://127.0.0.1:18080",
+            "\"808ahttp:\" is not a port",
+        );
+        refused("127.0.0.1:0", "is not a port");
+        refused("127.0.0.1:65536", "is not a port");
+        refused("localhost:", "\"\" is not a port");
+        refused("http://:8080", "is not a host name");
+        refused("exa mple.org", "is not a host name");
+        refused("http://[::1", "closing ]");
+        refused("http://[::g]:1", "is not an IPv6 address");
+        refused("http://[::1]x", "only :PORT");
     }
 }

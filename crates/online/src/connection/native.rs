@@ -1,8 +1,12 @@
-//! A WebSocket to a server on a thread of its own, which reconnects by itself: the
-//! desktop app polls it each frame and the terminal waits on it.
+//! A WebSocket to a server on a thread of its own, which reconnects by itself and paces
+//! what it sends: the desktop app polls it each frame and the terminal waits on it.
 
 use super::{Event, Wake, socket_url};
-use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, SILENT_SECONDS, ServerMsg};
+use crate::protocol::bucket::Bucket;
+use crate::protocol::{
+    CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, ClientMsg, MAX_SERVER_MESSAGE_BYTES,
+    SILENT_SECONDS, ServerMsg,
+};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
@@ -151,6 +155,14 @@ fn talk(
     stop: &AtomicBool,
 ) -> String {
     let mut last_heard = Instant::now();
+    // Under the server's rate, so that nothing sent is refused for it; a message over the
+    // pace waits here, in order, while the socket is read.
+    let mut pace = Bucket::new(
+        CLIENT_MESSAGES_PER_SECOND,
+        CLIENT_MESSAGE_BURST,
+        Instant::now(),
+    );
+    let mut held: Option<String> = None;
     loop {
         if stop.load(Ordering::Relaxed) {
             return "closed".into();
@@ -160,14 +172,17 @@ fn talk(
             return format!("nothing heard from the server for {SILENT_SECONDS} s");
         }
         loop {
-            match to_send.try_recv() {
-                Ok(text) => {
-                    if let Err(e) = socket.send(Message::text(text)) {
-                        return format!("sending: {e}");
-                    }
-                }
+            let text = match held.take().map_or_else(|| to_send.try_recv(), Ok) {
+                Ok(text) => text,
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => return "closed".into(),
+            };
+            if !pace.take(Instant::now()) {
+                held = Some(text);
+                break;
+            }
+            if let Err(e) = socket.send(Message::text(text)) {
+                return format!("sending: {e}");
             }
         }
         let read = socket.read();

@@ -15,6 +15,7 @@ mod progressive;
 mod random;
 #[cfg(test)]
 mod tests;
+mod turn;
 
 pub use builder::{AdamasBuilder, AdamasStep};
 pub use generate::AdamasMoves;

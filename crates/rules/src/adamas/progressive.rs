@@ -8,11 +8,11 @@
 
 use super::Adamas;
 use super::board::{self, MAX_LOS};
-use super::generate::{
+use super::moves::{Part, Parts, apply_split_part};
+use super::turn::{
     Captures, Turn, classify, is_enemy, next_split_vector, parts_from, single_capture_count,
     split_count,
 };
-use super::moves::{Part, Parts, apply_split_part};
 use crate::{CellSet, Count};
 use std::collections::HashSet;
 

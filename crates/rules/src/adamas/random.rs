@@ -5,12 +5,12 @@
 use super::Adamas;
 use super::apply;
 use super::board::{self, MAX_LOS};
-use super::generate::{
-    Turn, is_enemy, is_own, merge_count, merge_count_u64, merge_heights, merge_sources_of,
-    order_split, parts_from, single_capture_count, split_count, split_count_u64,
+use super::generate::{merge_count, merge_count_u64, merge_heights, order_split, split_count_u64};
+use super::moves::{AdamasMove, Part, Parts};
+use super::turn::{
+    Turn, is_enemy, is_own, merge_sources_of, parts_from, single_capture_count, split_count,
     split_destinations, turn_destinations,
 };
-use super::moves::{AdamasMove, Part, Parts};
 use crate::{Count, Status};
 use rand::Rng;
 use smallvec::SmallVec;

@@ -13,7 +13,7 @@ use crate::codes::new_token;
 use crate::store::{Change, Offers, Op, Step, Store, StoreError, StoredMove};
 use std::sync::Arc;
 use std::time::Duration;
-use tabula_online::protocol::{Ending, GameState, ServerMsg, UndoRequest};
+use tabula_protocol::{Ending, GameState, ServerMsg, UndoRequest};
 use tokio::sync::{Mutex, broadcast};
 
 /// What a game tells the connections that follow it.

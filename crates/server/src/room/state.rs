@@ -4,7 +4,7 @@
 use crate::codes::new_token;
 use crate::store::{Offers, StoredGame};
 use std::time::{SystemTime, UNIX_EPOCH};
-use tabula_online::protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
+use tabula_protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
 use tabula_session::rules::text::quoted;
 use tabula_session::{AnyMatch, GameKind, new_match};
 

@@ -11,7 +11,7 @@ mod queue;
 mod sqlite;
 
 use serde::{Deserialize, Serialize};
-use tabula_online::protocol::{Ending, Pace, UndoRequest};
+use tabula_protocol::{Ending, Pace, UndoRequest};
 use tokio::sync::mpsc;
 
 pub use postgres::PostgresStore;

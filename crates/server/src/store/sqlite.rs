@@ -338,7 +338,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula_online::protocol::Pace;
+    use tabula_protocol::Pace;
 
     #[test]
     fn an_older_database_is_brought_up_to_date_and_keeps_its_games() {

@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -74,6 +75,119 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A WebSocket spoken by hand over TCP, for what no WebSocket library or paced client sends:
+/// frames unmasked, with reserved bits or unknown opcodes, text that is not UTF-8, floods.
+pub struct RawSocket {
+    stream: TcpStream,
+}
+
+/// A frame as it came: its first byte (FIN, reserved bits, opcode) and its payload.
+pub type Frame = (u8, Vec<u8>);
+
+impl RawSocket {
+    /// The socket's handshake with the server at `address` (`http://HOST:PORT`), and its
+    /// hello read.
+    pub fn open(address: &str) -> RawSocket {
+        let host = address.trim_start_matches("http://");
+        let mut stream = TcpStream::connect(host).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        write!(
+            stream,
+            "GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .unwrap();
+        let mut head = Vec::new();
+        let mut byte = [0u8];
+        while !head.ends_with(b"\r\n\r\n") {
+            stream.read_exact(&mut byte).unwrap();
+            head.push(byte[0]);
+        }
+        let head = String::from_utf8_lossy(&head);
+        assert!(head.starts_with("HTTP/1.1 101"), "{head}");
+        let mut socket = RawSocket { stream };
+        let (first, hello) = socket.next_frame().expect("a hello");
+        assert_eq!(first, 0x81, "{}", String::from_utf8_lossy(&hello));
+        socket
+    }
+
+    /// Sends a frame whose first byte is `first` (0x81: a whole text frame), masked as a
+    /// client's must be unless `masked` is false.
+    pub fn send_frame(&mut self, first: u8, payload: &[u8], masked: bool) {
+        let mask = [0x37u8, 0xfa, 0x21, 0x3d];
+        let mut frame = vec![first];
+        let mask_bit = if masked { 0x80 } else { 0 };
+        match payload.len() {
+            n @ 0..=125 => frame.push(mask_bit | n as u8),
+            n @ 126..=0xffff => {
+                frame.push(mask_bit | 126);
+                frame.extend((n as u16).to_be_bytes());
+            }
+            n => {
+                frame.push(mask_bit | 127);
+                frame.extend((n as u64).to_be_bytes());
+            }
+        }
+        if masked {
+            frame.extend(mask);
+            frame.extend(payload.iter().zip(mask.iter().cycle()).map(|(b, m)| b ^ m));
+        } else {
+            frame.extend(payload);
+        }
+        // The server may have closed already: what it said is read next.
+        let _ = self.stream.write_all(&frame);
+    }
+
+    /// Sends bytes as they are: a frame's head alone, say.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let _ = self.stream.write_all(bytes);
+    }
+
+    pub fn send_text(&mut self, text: &str) {
+        self.send_frame(0x81, text.as_bytes(), true);
+    }
+
+    /// The next frame from the server, or None once the connection is closed.
+    pub fn next_frame(&mut self) -> Option<Frame> {
+        let mut head = [0u8; 2];
+        self.stream.read_exact(&mut head).ok()?;
+        let len = match head[1] & 0x7f {
+            126 => {
+                let mut n = [0u8; 2];
+                self.stream.read_exact(&mut n).ok()?;
+                u16::from_be_bytes(n) as usize
+            }
+            127 => {
+                let mut n = [0u8; 8];
+                self.stream.read_exact(&mut n).ok()?;
+                u64::from_be_bytes(n) as usize
+            }
+            n => n as usize,
+        };
+        let mut payload = vec![0u8; len];
+        self.stream.read_exact(&mut payload).ok()?;
+        Some((head[0], payload))
+    }
+
+    /// Reads frames until the server's close frame: its code and the text frames before
+    /// it. None for the code if the connection ended without one.
+    pub fn until_closed(&mut self) -> (Option<u16>, Vec<String>) {
+        let mut texts = Vec::new();
+        while let Some((first, payload)) = self.next_frame() {
+            match first & 0x0f {
+                0x8 => {
+                    let code =
+                        (payload.len() >= 2).then(|| u16::from_be_bytes([payload[0], payload[1]]));
+                    return (code, texts);
+                }
+                0x1 => texts.push(String::from_utf8_lossy(&payload).into_owned()),
+                _ => {}
+            }
+        }
+        (None, texts)
     }
 }
 
