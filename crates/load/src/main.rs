@@ -94,7 +94,8 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(url: &str) -> Result<Socket, String> {
-    let (socket, _) = tokio_tungstenite::connect_async(url)
+    // TCP_NODELAY, as every Tabula client: a move's small frame goes out at once.
+    let (socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
         .await
         .map_err(|e| format!("connect: {e}"))?;
     Ok(socket)
