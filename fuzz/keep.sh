@@ -6,8 +6,12 @@
 # `cargo fuzz cmin` would drop any whose code others also reach.
 #   bash fuzz/keep.sh adamas_notation server_messages
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}"
 fuzz_target_dir="${TABULA_FUZZ_TARGET_DIR:-$HOME/.cache/tabula-fuzz-target}"
+kept="" added=""
+trap 'rm -rf "$kept" "$added" "$added.log"' EXIT
 bin_dir="$fuzz_target_dir/x86_64-unknown-linux-gnu/release"
 fuzz() { cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- "$@"; }
 for target in "$@"; do
@@ -36,4 +40,5 @@ for target in "$@"; do
   fuzz pack "$target" "$kept"
   echo "$target: $found new inputs, $((after - before)) kept"
   rm -rf "$kept" "$added" "$added.log"
+  kept="" added=""
 done

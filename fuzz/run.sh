@@ -44,8 +44,8 @@ dict="$fuzz_target_dir/tokens.dict"
 cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- dict >"$dict" || exit 2
 failed=0
 for target in "${targets[@]}"; do
+  # Unpacked over what an earlier run left there, which keep.sh may not have kept yet.
   work="$fuzz_target_dir/corpus/$target"
-  rm -rf "$work"
   cargo run -q -p tabula-fuzz --manifest-path ../Cargo.toml -- unpack "$target" "$work" || exit 2
   mkdir -p "artifacts/$target"
   echo "== $target for ${seconds} s"

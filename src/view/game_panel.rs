@@ -61,20 +61,32 @@ pub struct PointerOverPanel(pub bool);
 #[derive(Resource, Default)]
 struct FocusMoveEntry(bool);
 
-#[allow(clippy::too_many_arguments)]
-fn side_panel(
-    mut contexts: EguiContexts,
-    game: Res<Match>,
-    settings: Res<Settings>,
-    board: Res<BoardShows>,
-    menu: Res<CellMenu>,
-    message: Res<TurnMessage>,
-    hovered: Res<HoveredCell>,
-    mut typed: Local<String>,
-    mut input: MessageWriter<PlayerInput>,
-    mut pause: ResMut<NextState<Pause>>,
-    helpers: Helpers,
-) -> Result {
+/// What the side panel reads of the turn, and where it sends a person's move.
+#[derive(SystemParam)]
+struct TurnView<'w, 's> {
+    game: Res<'w, Match>,
+    settings: Res<'w, Settings>,
+    board: Res<'w, BoardShows>,
+    menu: Res<'w, CellMenu>,
+    message: Res<'w, TurnMessage>,
+    hovered: Res<'w, HoveredCell>,
+    typed: Local<'s, String>,
+    input: MessageWriter<'w, PlayerInput>,
+    pause: ResMut<'w, NextState<Pause>>,
+}
+
+fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> Result {
+    let TurnView {
+        game,
+        settings,
+        board,
+        menu,
+        message,
+        hovered,
+        mut typed,
+        mut input,
+        mut pause,
+    } = turn;
     let Helpers {
         thinking,
         hint,
@@ -109,41 +121,12 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let palette = table.kind().max_players();
     let panel = egui::Panel::right("side")
         .exact_size(310.0)
         .show(&mut root, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(table.kind().title());
-                if ui.button("Menu").on_hover_text("Esc").clicked() {
-                    pause.set(Pause::Paused);
-                }
-                if ui.button("Rules").on_hover_text("F1").clicked() {
-                    rules_help.0 = Some(table.kind());
-                }
-            });
+            header(ui, table, &mut pause, &mut rules_help);
             ui.separator();
-            for seat in 0..table.num_players() {
-                let colour = colour32(settings.colour(palette, table.colour_of_seat(seat)));
-                ui.horizontal(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-                    ui.painter().circle_filled(rect.center(), 6.5, colour);
-                    let mut line = table.score_lines().get(seat).cloned().unwrap_or_default();
-                    if let Some(Seat::Bot(level)) = game.seats.get(seat) {
-                        line.push_str(&format!(" (bot, level {level})"));
-                    }
-                    if let Some(online) = &online {
-                        line.push_str(seat_note(online, seat));
-                    }
-                    let text = if seat == table.to_move() && !game.is_over() {
-                        egui::RichText::new(format!("▶ {line}")).strong()
-                    } else {
-                        egui::RichText::new(line)
-                    };
-                    ui.add(egui::Label::new(text).wrap());
-                });
-            }
+            seat_lines(ui, &game, &settings, online.as_deref());
             ui.add_space(4.0);
             ui.strong(game.status_text());
             if !live_online {
@@ -160,27 +143,7 @@ fn side_panel(
             if !busy {
                 move_builder(ui, table, &menu, &mut input);
                 if !live_online {
-                    ui.horizontal(|ui| {
-                        let searching = thinking
-                            .as_ref()
-                            .is_some_and(|t| t.purpose == Purpose::Hint);
-                        if ui
-                            .add_enabled(!searching, egui::Button::new("Hint"))
-                            .on_hover_text(
-                                "The bot's suggestion (level 3), shown on the board in violet",
-                            )
-                            .clicked()
-                        {
-                            ask_hint.write(RequestHint);
-                        }
-                        if let Some(hint) = &hint {
-                            ui.label(format!(
-                                "Try {} (win chance {:.0}%)",
-                                hint.text,
-                                100.0 * hint.value
-                            ));
-                        }
-                    });
+                    hint_row(ui, thinking.as_deref(), hint.as_deref(), &mut ask_hint);
                 }
             }
             if let Some(text) = &message.0 {
@@ -194,21 +157,7 @@ fn side_panel(
                 ui.small(hint);
             }
             ui.separator();
-            ui.horizontal(|ui| {
-                let entry = ui.add(
-                    egui::TextEdit::singleline(&mut *typed)
-                        .hint_text("type a move ( / )")
-                        .desired_width(200.0),
-                );
-                if std::mem::take(&mut focus_entry.0) {
-                    entry.request_focus();
-                }
-                let sent = entry.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button("Play").clicked() || sent) && !typed.trim().is_empty() && !busy {
-                    input.write(PlayerInput::Notation(typed.trim().to_string()));
-                    typed.clear();
-                }
-            });
+            move_entry(ui, &mut typed, &mut focus_entry, busy, &mut input);
             // An online game that goes on is judged after it ends, as it cannot be looked back at.
             let review_any = review;
             let review = review_any.as_deref().filter(|r| r.fits(&game));
@@ -259,6 +208,101 @@ fn side_panel(
         over_panel.0 = pointer_over;
     }
     Ok(())
+}
+
+/// The game's name, and the menu and the rules.
+fn header(
+    ui: &mut egui::Ui,
+    table: &dyn Table,
+    pause: &mut NextState<Pause>,
+    rules_help: &mut RulesHelp,
+) {
+    ui.horizontal(|ui| {
+        ui.heading(table.kind().title());
+        if ui.button("Menu").on_hover_text("Esc").clicked() {
+            pause.set(Pause::Paused);
+        }
+        if ui.button("Rules").on_hover_text("F1").clicked() {
+            rules_help.0 = Some(table.kind());
+        }
+    });
+}
+
+/// A line a seat: its colour, its score, who plays it, and ▶ for the seat to move.
+fn seat_lines(ui: &mut egui::Ui, game: &Match, settings: &Settings, online: Option<&OnlineGame>) {
+    let table = game.table.as_ref();
+    let palette = table.kind().max_players();
+    for seat in 0..table.num_players() {
+        let colour = colour32(settings.colour(palette, table.colour_of_seat(seat)));
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter().circle_filled(rect.center(), 6.5, colour);
+            let mut line = table.score_lines().get(seat).cloned().unwrap_or_default();
+            if let Some(Seat::Bot(level)) = game.seats.get(seat) {
+                line.push_str(&format!(" (bot, level {level})"));
+            }
+            if let Some(online) = online {
+                line.push_str(seat_note(online, seat));
+            }
+            let text = if seat == table.to_move() && !game.is_over() {
+                egui::RichText::new(format!("▶ {line}")).strong()
+            } else {
+                egui::RichText::new(line)
+            };
+            ui.add(egui::Label::new(text).wrap());
+        });
+    }
+}
+
+/// The Hint button, and the hint once the bot has one.
+fn hint_row(
+    ui: &mut egui::Ui,
+    thinking: Option<&Thinking>,
+    hint: Option<&Hint>,
+    ask_hint: &mut MessageWriter<RequestHint>,
+) {
+    ui.horizontal(|ui| {
+        let searching = thinking.is_some_and(|t| t.purpose == Purpose::Hint);
+        if ui
+            .add_enabled(!searching, egui::Button::new("Hint"))
+            .on_hover_text("The bot's suggestion (level 3), shown on the board in violet")
+            .clicked()
+        {
+            ask_hint.write(RequestHint);
+        }
+        if let Some(hint) = hint {
+            ui.label(format!(
+                "Try {} (win chance {:.0}%)",
+                hint.text,
+                100.0 * hint.value
+            ));
+        }
+    });
+}
+
+/// A move typed in notation, played with Enter or Play; `/` gives it the keyboard.
+fn move_entry(
+    ui: &mut egui::Ui,
+    typed: &mut String,
+    focus_entry: &mut FocusMoveEntry,
+    busy: bool,
+    input: &mut MessageWriter<PlayerInput>,
+) {
+    ui.horizontal(|ui| {
+        let entry = ui.add(
+            egui::TextEdit::singleline(typed)
+                .hint_text("type a move ( / )")
+                .desired_width(200.0),
+        );
+        if std::mem::take(&mut focus_entry.0) {
+            entry.request_focus();
+        }
+        let sent = entry.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Play").clicked() || sent) && !typed.trim().is_empty() && !busy {
+            input.write(PlayerInput::Notation(typed.trim().to_string()));
+            typed.clear();
+        }
+    });
 }
 
 /// Undo, redo and a slider over the whole line; while looking back, the way on.

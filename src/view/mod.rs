@@ -9,6 +9,7 @@ mod board;
 mod camera;
 mod cards;
 mod cell_popup;
+mod egui_textures;
 mod game_panel;
 mod ghosts;
 mod labels;
@@ -58,6 +59,7 @@ pub fn window_plugin(app: &mut App) {
             }),
     )
     .add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin))
+    .add_plugins(egui_textures::plugin)
     // Draw only when something happens: near-zero CPU while the board is still. (The
     // desktop preset also wakes every 5 s, which costs a second of CPU a frame when
     // rendering in software.)

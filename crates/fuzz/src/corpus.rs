@@ -77,11 +77,16 @@ pub fn read_folder(dir: &Path) -> Result<Inputs, String> {
     Ok(inputs)
 }
 
-/// Every input kept for `target`: its archive's and its folder's, in name order.
-pub fn read(corpus: &Path, target: &str) -> Result<Vec<Vec<u8>>, String> {
+/// Every input kept for `target`, by name: its archive's and its folder's.
+pub fn kept(corpus: &Path, target: &str) -> Result<Inputs, String> {
     let mut inputs = read_archive(corpus, target)?;
     inputs.extend(read_folder(&corpus.join(target))?);
-    Ok(inputs.into_values().collect())
+    Ok(inputs)
+}
+
+/// Every input kept for `target`, in name order.
+pub fn read(corpus: &Path, target: &str) -> Result<Vec<Vec<u8>>, String> {
+    Ok(kept(corpus, target)?.into_values().collect())
 }
 
 /// Writes `inputs` as `target`'s archive, leaving out those its folder keeps by name.
@@ -124,8 +129,7 @@ pub fn add(corpus: &Path, target: &str, inputs: Inputs) -> Result<usize, String>
 /// fuzzer that wants a folder; how many.
 pub fn unpack(corpus: &Path, target: &str, into: &Path) -> Result<usize, String> {
     std::fs::create_dir_all(into).map_err(|e| format!("{}: {e}", into.display()))?;
-    let mut inputs = read_archive(corpus, target)?;
-    inputs.extend(read_folder(&corpus.join(target))?);
+    let inputs = kept(corpus, target)?;
     for (name, bytes) in &inputs {
         let path = into.join(name);
         std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;

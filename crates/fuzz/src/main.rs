@@ -178,7 +178,14 @@ fn pack_or_unpack(verb: &str, words: &[String]) -> Result<bool, String> {
             dir.display()
         );
     } else {
+        // A folder mistyped or emptied would leave the target without its corpus.
         let inputs = corpus::read_folder(dir)?;
+        if inputs.is_empty() {
+            return Err(format!(
+                "{} has no inputs: the archive is left as it is",
+                dir.display()
+            ));
+        }
         let count = corpus::write_archive(&corpus_dir, target.name, &inputs)?;
         println!(
             "{}: {count} inputs in {}",

@@ -1,8 +1,10 @@
-//! Each TCP connection, served by hand rather than through `axum::serve`, for what that
-//! cannot set: a request's head must come whole within [`HEAD_SECONDS`] (a socket that
-//! sends nothing, half a request, or a byte a second is closed, as is one left idle after
-//! a request and never upgraded), and replies go out at once (`TCP_NODELAY`: a move's
-//! small frame is not held back waiting for an acknowledgement).
+//! Each TCP connection, served by hand rather than through `axum::serve`, which has no time
+//! limit for a request's head: here it must come whole within [`HEAD_SECONDS`] (a socket
+//! that sends nothing, half a request, or a byte a second is closed, as is one left idle
+//! after a request and never upgraded). Replies go out at once (`TCP_NODELAY`: a move's
+//! small frame is not held back waiting for an acknowledgement). At shutdown the requests
+//! under way finish, for up to [`DRAIN_SECONDS`], as under `axum::serve`'s graceful
+//! shutdown; an upgraded WebSocket is no longer an HTTP request and ends with the runtime.
 
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -12,20 +14,27 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 use tower::Service;
 
 /// How long a client has to send a request's head, from when it connects or its last
 /// request was answered. A WebSocket, once upgraded, has its own pings instead.
 pub const HEAD_SECONDS: u64 = 10;
 
-/// Serves `router` on `listener` until `shutdown` completes; connections still open then
-/// end with the runtime.
+/// How long the requests under way at shutdown may take to finish.
+pub const DRAIN_SECONDS: u64 = 10;
+
+/// Serves `router` on `listener` until `shutdown` completes, then lets the requests under
+/// way finish.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let mut shutdown = std::pin::pin!(shutdown);
+    // Told to each connection at shutdown; and held by each until it ends.
+    let (stopping, stop_heard) = watch::channel(());
+    let (open, open_held) = watch::channel(());
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -36,14 +45,29 @@ pub async fn serve(
                     continue;
                 }
             },
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        tokio::spawn(serve_connection(stream, peer, router.clone()));
+        let connection = serve_connection(stream, peer, router.clone(), stop_heard.clone());
+        let held = open_held.clone();
+        tokio::spawn(async move {
+            connection.await;
+            drop(held);
+        });
     }
+    drop(listener);
+    drop(open_held);
+    let _ = stopping.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(DRAIN_SECONDS), open.closed()).await;
+    Ok(())
 }
 
-async fn serve_connection(stream: tokio::net::TcpStream, peer: SocketAddr, router: Router) {
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    router: Router,
+    mut stop: watch::Receiver<()>,
+) {
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         router.clone().call(request)
@@ -52,10 +76,16 @@ async fn serve_connection(stream: tokio::net::TcpStream, peer: SocketAddr, route
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(Duration::from_secs(HEAD_SECONDS));
+    let mut connection = std::pin::pin!(
+        builder
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades()
+    );
     // A failed connection (a timeout, a reset, a malformed request) concerns that client
     // alone.
-    let _ = builder
-        .serve_connection(TokioIo::new(stream), service)
-        .with_upgrades()
-        .await;
+    tokio::select! {
+        _ = connection.as_mut() => return,
+        _ = stop.changed() => connection.as_mut().graceful_shutdown(),
+    }
+    let _ = connection.await;
 }

@@ -15,6 +15,10 @@ use tabula_protocol::{
 use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::time::{Instant, interval_at};
 
+/// The most a move message takes, with room to spare: a refused message longer than this
+/// is not read to find the move it holds.
+const MOVE_BYTES: usize = 4 * 1024;
+
 /// The game a connection follows, and the seat it holds there.
 struct Following {
     room: Arc<Room>,
@@ -60,9 +64,9 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                         break;
                     }
                     // A move refused says so, so its client can send it again rather
-                    // than wait for it for ever.
+                    // than wait for it for ever. (A move is small: nothing larger is read.)
                     let refused_move = match &frame {
-                        Message::Text(text) => match ClientMsg::from_json(text) {
+                        Message::Text(text) if text.len() <= MOVE_BYTES => match ClientMsg::from_json(text) {
                             Ok(ClientMsg::Move { ply, .. }) => Some(ply),
                             _ => None,
                         },
@@ -132,12 +136,19 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
 /// error (RFC 6455, 7.4.1). None when the connection itself is gone.
 fn close_for(error: axum::Error) -> Option<(u16, String)> {
     use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::error::ProtocolError;
     let error = error.into_inner();
     let code = match error.downcast_ref::<Error>() {
         Some(Error::Capacity(_)) => close_code::SIZE,
         Some(Error::Utf8(_)) => close_code::INVALID,
+        // The peer dropped the connection without a word: nobody to tell.
+        Some(
+            Error::Io(_)
+            | Error::ConnectionClosed
+            | Error::AlreadyClosed
+            | Error::Protocol(ProtocolError::ResetWithoutClosingHandshake),
+        ) => return None,
         Some(Error::Protocol(_) | Error::AttackAttempt) => close_code::PROTOCOL,
-        Some(Error::Io(_) | Error::ConnectionClosed | Error::AlreadyClosed) => return None,
         _ => close_code::ERROR,
     };
     Some((code, error.to_string()))

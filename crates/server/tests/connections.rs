@@ -8,7 +8,7 @@ use common::{PATIENCE, RawSocket, in_process, next_error, raw};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
-use tabula_online::protocol::{ClientMsg, Pace};
+use tabula_online::protocol::{ClientMsg, Pace, ServerMsg};
 
 /// Whether the server closed `stream` (after whatever it answered), rather than keep it
 /// open for as long as the test waits.
@@ -149,4 +149,46 @@ fn a_setting_given_twice_is_refused() {
         error.contains(r#"option "players" is set twice"#),
         "{error}"
     );
+}
+
+/// A move refused for the rate says which move it was, so its client stops waiting for it:
+/// the stall of issue 37 was a seat waiting for ever for a move the server had dropped.
+#[test]
+fn a_move_refused_for_the_rate_names_its_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("ply.sqlite3"));
+    let mut socket = RawSocket::open(&server.address);
+    let create = ClientMsg::Create {
+        game: "adamas".into(),
+        settings: vec![],
+        seat: 0,
+        pace: Pace::Live,
+        move_seconds: None,
+    };
+    socket.send_text(&create.to_json());
+    // Faster than any client paces itself: the burst passes (each move refused as
+    // unreadable), then the rate refuses the rest.
+    let move_text = ClientMsg::Move {
+        ply: 0,
+        text: "not a move".into(),
+    }
+    .to_json();
+    for _ in 0..60 {
+        socket.send_text(&move_text);
+    }
+    let mut over_rate = Vec::new();
+    while over_rate.len() < 5 {
+        let (_, payload) = socket.next_frame().expect("the connection stays open");
+        let Ok(ServerMsg::Error {
+            message,
+            refused_move,
+        }) = ServerMsg::from_json(&String::from_utf8_lossy(&payload))
+        else {
+            continue;
+        };
+        if message.contains("too many messages") {
+            over_rate.push(refused_move);
+        }
+    }
+    assert!(over_rate.iter().all(|ply| *ply == Some(0)), "{over_rate:?}");
 }
