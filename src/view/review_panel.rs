@@ -175,103 +175,97 @@ impl ReviewPanel<'_, '_> {
     /// share against the second's, for three a line each. A click goes to that position.
     fn graph(&mut self, ui: &mut egui::Ui, review: &GameReview) {
         let table = self.game.table.as_ref();
-        let chances = &review.shown.chances;
-        let positions = review.line.len() + 1;
         let (rect, response) = ui.allocate_exact_size(
             egui::vec2(ui.available_width(), GRAPH_HEIGHT),
             egui::Sense::click_and_drag(),
         );
+        let scale = Scale {
+            rect,
+            positions: review.line.len() + 1,
+        };
         let painter = ui.painter_at(rect);
-        let palette = table.kind().max_players();
-        let seat_colour =
-            |seat: usize| colour32(self.settings.colour(palette, table.colour_of_seat(seat)));
-        let x_of =
-            |ply: usize| rect.left() + rect.width() * ply as f32 / (positions - 1).max(1) as f32;
-        let y_of = |chance: f64| rect.bottom() - rect.height() * chance as f32;
         let players = table.num_players();
         painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
-        if players == 2 && !chances.is_empty() {
-            // The second player's share fills the part judged; the first player's rises
-            // from below.
-            let judged =
-                egui::Rect::from_x_y_ranges(rect.left()..=x_of(chances.len() - 1), rect.y_range());
-            painter.rect_filled(judged, 0.0, seat_colour(1));
-            for (ply, pair) in chances.windows(2).enumerate() {
-                let quad = vec![
-                    egui::pos2(x_of(ply), rect.bottom()),
-                    egui::pos2(x_of(ply), y_of(pair[0][0])),
-                    egui::pos2(x_of(ply + 1), y_of(pair[1][0])),
-                    egui::pos2(x_of(ply + 1), rect.bottom()),
-                ];
-                painter.add(egui::Shape::convex_polygon(
-                    quad,
-                    seat_colour(0),
-                    egui::Stroke::NONE,
-                ));
-            }
-            // The border between the shares, for colours close to the background's.
-            let border: Vec<egui::Pos2> = chances
-                .iter()
-                .enumerate()
-                .map(|(ply, c)| egui::pos2(x_of(ply), y_of(c[0])))
-                .collect();
-            painter.add(egui::Shape::line(
-                border,
-                egui::Stroke::new(1.0, egui::Color32::from_gray(128)),
-            ));
-        } else if players > 2 {
-            for seat in 0..players {
-                let points: Vec<egui::Pos2> = chances
-                    .iter()
-                    .enumerate()
-                    .map(|(ply, c)| egui::pos2(x_of(ply), y_of(c[seat])))
-                    .collect();
-                painter.add(egui::Shape::line(
-                    points,
-                    egui::Stroke::new(2.0, seat_colour(seat)),
-                ));
-            }
-        }
+        self.shares(&painter, scale, &review.shown.chances, players);
         // An even share: a half for two players, a third for three.
-        let even = 1.0 / players.max(1) as f64;
+        let even = scale.y(1.0 / players.max(1) as f64);
         painter.line_segment(
             [
-                egui::pos2(rect.left(), y_of(even)),
-                egui::pos2(rect.right(), y_of(even)),
+                egui::pos2(rect.left(), even),
+                egui::pos2(rect.right(), even),
             ],
             egui::Stroke::new(0.5, ui.visuals().weak_text_color()),
         );
-        for judged in &review.shown.moves {
-            if let Some(mark) = judged.mark {
-                // On the line drawn: the first player's share, or for three the mover's.
-                let line = if players == 2 { 0 } else { judged.mover };
-                let chance = chances.get(judged.ply).map_or(0.5, |c| c[line]);
-                let centre = egui::pos2(x_of(judged.ply), y_of(chance.clamp(0.04, 0.96)));
-                painter.circle(
-                    centre,
-                    3.5,
-                    mark_colour(mark),
-                    egui::Stroke::new(1.0, egui::Color32::BLACK),
-                );
-            }
-        }
+        marks(&painter, scale, review, players);
         // Where the board is, unless it is at a move played after the review.
         let at = table.as_match().main_line_ply();
-        if at < positions {
+        if at < scale.positions {
             painter.line_segment(
                 [
-                    egui::pos2(x_of(at), rect.top()),
-                    egui::pos2(x_of(at), rect.bottom()),
+                    egui::pos2(scale.x(at), rect.top()),
+                    egui::pos2(scale.x(at), rect.bottom()),
                 ],
                 egui::Stroke::new(1.5, ui.visuals().selection.stroke.color),
             );
         }
-        let ply_at = |x: f32| {
-            let share = ((x - rect.left()) / rect.width()).clamp(0.0, 1.0);
-            (share * (positions - 1) as f32).round() as usize
-        };
+        self.hover_and_travel(&response, scale, review, at);
+    }
+
+    fn seat_colour(&self, seat: usize) -> egui::Color32 {
+        let table = self.game.table.as_ref();
+        let palette = table.kind().max_players();
+        colour32(self.settings.colour(palette, table.colour_of_seat(seat)))
+    }
+
+    /// The players' shares: for two, the second player's fills the part judged and the
+    /// first player's rises from below; for three, a line each.
+    fn shares(&self, painter: &egui::Painter, scale: Scale, chances: &[Vec<f64>], players: usize) {
+        if players == 2 && !chances.is_empty() {
+            let judged = egui::Rect::from_x_y_ranges(
+                scale.rect.left()..=scale.x(chances.len() - 1),
+                scale.rect.y_range(),
+            );
+            painter.rect_filled(judged, 0.0, self.seat_colour(1));
+            let bottom = scale.rect.bottom();
+            for (ply, pair) in chances.windows(2).enumerate() {
+                let quad = vec![
+                    egui::pos2(scale.x(ply), bottom),
+                    egui::pos2(scale.x(ply), scale.y(pair[0][0])),
+                    egui::pos2(scale.x(ply + 1), scale.y(pair[1][0])),
+                    egui::pos2(scale.x(ply + 1), bottom),
+                ];
+                painter.add(egui::Shape::convex_polygon(
+                    quad,
+                    self.seat_colour(0),
+                    egui::Stroke::NONE,
+                ));
+            }
+            // The border between the shares, for colours close to the background's.
+            painter.add(egui::Shape::line(
+                scale.points(chances, 0),
+                egui::Stroke::new(1.0, egui::Color32::from_gray(128)),
+            ));
+        } else if players > 2 {
+            for seat in 0..players {
+                painter.add(egui::Shape::line(
+                    scale.points(chances, seat),
+                    egui::Stroke::new(2.0, self.seat_colour(seat)),
+                ));
+            }
+        }
+    }
+
+    /// The judgement of the position under the pointer, and a click or drag going there.
+    fn hover_and_travel(
+        &mut self,
+        response: &egui::Response,
+        scale: Scale,
+        review: &GameReview,
+        at: usize,
+    ) {
+        let table = self.game.table.as_ref();
         if let Some(pointer) = response.hover_pos() {
-            let ply = ply_at(pointer.x);
+            let ply = scale.ply_at(pointer.x);
             let text = match ply.checked_sub(1) {
                 None => "The start".to_string(),
                 Some(at) => match review.move_from(at) {
@@ -291,10 +285,61 @@ impl ReviewPanel<'_, '_> {
             && !self.animating
             && let Some(pointer) = response.interact_pointer_pos()
         {
-            let ply = ply_at(pointer.x);
+            let ply = scale.ply_at(pointer.x);
             if ply != at {
                 self.travel.write(Travel::MainLine(ply));
             }
         }
+    }
+}
+
+/// The marked moves, on the line drawn: the first player's share, or for three the mover's.
+fn marks(painter: &egui::Painter, scale: Scale, review: &GameReview, players: usize) {
+    let chances = &review.shown.chances;
+    for judged in &review.shown.moves {
+        if let Some(mark) = judged.mark {
+            let line = if players == 2 { 0 } else { judged.mover };
+            let chance = chances.get(judged.ply).map_or(0.5, |c| c[line]);
+            let centre = egui::pos2(scale.x(judged.ply), scale.y(chance.clamp(0.04, 0.96)));
+            painter.circle(
+                centre,
+                3.5,
+                mark_colour(mark),
+                egui::Stroke::new(1.0, egui::Color32::BLACK),
+            );
+        }
+    }
+}
+
+/// Where a position and a chance fall on the graph: positions left to right, chances from
+/// the bottom up.
+#[derive(Clone, Copy)]
+struct Scale {
+    rect: egui::Rect,
+    positions: usize,
+}
+
+impl Scale {
+    fn x(&self, ply: usize) -> f32 {
+        self.rect.left() + self.rect.width() * ply as f32 / (self.positions - 1).max(1) as f32
+    }
+
+    fn y(&self, chance: f64) -> f32 {
+        self.rect.bottom() - self.rect.height() * chance as f32
+    }
+
+    /// The position nearest to `x`.
+    fn ply_at(&self, x: f32) -> usize {
+        let share = ((x - self.rect.left()) / self.rect.width()).clamp(0.0, 1.0);
+        (share * (self.positions - 1) as f32).round() as usize
+    }
+
+    /// `seat`'s chance at each position, as points.
+    fn points(&self, chances: &[Vec<f64>], seat: usize) -> Vec<egui::Pos2> {
+        chances
+            .iter()
+            .enumerate()
+            .map(|(ply, c)| egui::pos2(self.x(ply), self.y(c[seat])))
+            .collect()
     }
 }
