@@ -3,6 +3,7 @@
 
 use crate::config::{Keys, Settings};
 use crate::screens::{BoardScene, BuildBoard, InMatch, Match};
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -100,19 +101,32 @@ fn frame_board(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The mouse, and who else wants it this frame: egui, the side panel, a cell's count.
+#[derive(SystemParam)]
+pub(super) struct Pointer<'w> {
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    motion: Res<'w, AccumulatedMouseMotion>,
+    scroll: Res<'w, AccumulatedMouseScroll>,
+    egui: Option<Res<'w, EguiWantsInput>>,
+    over_panel: Option<Res<'w, super::game_panel::PointerOverPanel>>,
+    wheel_on_cell: Option<Res<'w, WheelOnCell>>,
+}
+
 pub(super) fn orbit(
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Keys>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
-    egui: Option<Res<EguiWantsInput>>,
-    over_panel: Option<Res<super::game_panel::PointerOverPanel>>,
-    wheel_on_cell: Option<Res<WheelOnCell>>,
+    pointer: Pointer,
     time: Res<Time>,
 ) {
+    let Pointer {
+        buttons,
+        motion,
+        scroll,
+        egui,
+        over_panel,
+        wheel_on_cell,
+    } = pointer;
     let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
         || over_panel.is_some_and(|over| over.0);
     // Over a cell whose count the wheel steps, the wheel is the count's.
