@@ -8,7 +8,7 @@ use std::io::{Error, ErrorKind, Read};
 use std::path::Path;
 
 /// An option value's file is small text: a Super-Adaptoid board is a few hundred bytes.
-pub const MAX_VALUE_FILE: u64 = 1 << 20;
+const MAX_VALUE_FILE: u64 = 1 << 20;
 
 /// The text of an `@FILE` option value: only a regular file of at most 1 MB.
 pub fn read_value_file(path: &str) -> Result<String, String> {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tabula_fuzz::runner::{Budget, Watchdog, content_hash, fuzz, save};
+use tabula_fuzz::runner::{Budget, Watchdog, fuzz, input_name, save};
 use tabula_fuzz::{TARGETS, Target, corpus, seeds::seeds};
 
 const USAGE: &str =
@@ -148,7 +148,7 @@ fn write_seeds(options: &Options) -> Result<bool, String> {
         let inputs = seeds(target.name);
         let named = inputs
             .iter()
-            .map(|input| (format!("seed-{:016x}", content_hash(input)), input.clone()))
+            .map(|input| (input_name("seed-", input), input.clone()))
             .collect();
         let kept = corpus::add(&options.corpus, target.name, named)?;
         println!(

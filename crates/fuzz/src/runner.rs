@@ -152,9 +152,14 @@ pub fn fuzz(
 pub fn save(dir: &Path, name: &str, kind: &str, input: &[u8]) -> Result<PathBuf, String> {
     let folder = dir.join(name);
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let path = folder.join(format!("{kind}{:016x}", content_hash(input)));
+    let path = folder.join(input_name(kind, input));
     std::fs::write(&path, input).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// `KIND-HASH`: an input named by its content, as libFuzzer names them.
+pub fn input_name(kind: &str, input: &[u8]) -> String {
+    format!("{kind}{:016x}", content_hash(input))
 }
 
 /// FNV-1a: a stable name for an input, the same on every machine and run.

@@ -1,6 +1,7 @@
 //! A token bucket: the server's limit on what one connection sends, and the pace a client
 //! keeps to stay inside it. Time is passed in, so both sides (and tests) count it the same.
 
+use crate::{CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, MESSAGE_BURST, MESSAGES_PER_SECOND};
 use web_time::{Duration, Instant};
 
 /// `burst` at once after a quiet spell, refilled at `per_second`.
@@ -21,6 +22,16 @@ impl Bucket {
             per_second,
             burst,
         }
+    }
+
+    /// The server's allowance for one connection's messages, full at `now`.
+    pub fn server_limit(now: Instant) -> Bucket {
+        Bucket::new(MESSAGES_PER_SECOND, MESSAGE_BURST, now)
+    }
+
+    /// The pace a client keeps to stay inside [`Bucket::server_limit`], full at `now`.
+    pub fn client_pace(now: Instant) -> Bucket {
+        Bucket::new(CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, now)
     }
 
     fn refill(&mut self, now: Instant) {
@@ -66,9 +77,6 @@ impl Bucket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{
-        CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, MESSAGE_BURST, MESSAGES_PER_SECOND,
-    };
 
     #[test]
     fn a_burst_passes_then_the_rate() {
@@ -89,8 +97,8 @@ mod tests {
     #[test]
     fn a_paced_client_is_never_over_the_servers_limit() {
         let start = Instant::now();
-        let mut pace = Bucket::new(CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, start);
-        let mut server = Bucket::new(MESSAGES_PER_SECOND, MESSAGE_BURST, start);
+        let mut pace = Bucket::client_pace(start);
+        let mut server = Bucket::server_limit(start);
         let mut now = start;
         let mut sent = Vec::new();
         while now < start + Duration::from_secs(60) {

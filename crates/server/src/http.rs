@@ -32,9 +32,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let mut shutdown = std::pin::pin!(shutdown);
-    // Told to each connection at shutdown; and held by each until it ends.
+    // Told to each connection at shutdown, and held by each until it ends: once every
+    // receiver is gone, every connection is.
     let (stopping, stop_heard) = watch::channel(());
-    let (open, open_held) = watch::channel(());
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -48,17 +48,17 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let connection = serve_connection(stream, peer, router.clone(), stop_heard.clone());
-        let held = open_held.clone();
-        tokio::spawn(async move {
-            connection.await;
-            drop(held);
-        });
+        tokio::spawn(serve_connection(
+            stream,
+            peer,
+            router.clone(),
+            stop_heard.clone(),
+        ));
     }
     drop(listener);
-    drop(open_held);
+    drop(stop_heard);
     let _ = stopping.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(DRAIN_SECONDS), open.closed()).await;
+    let _ = tokio::time::timeout(Duration::from_secs(DRAIN_SECONDS), stopping.closed()).await;
     Ok(())
 }
 

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use tabula_protocol::MESSAGES_PER_SECOND;
 use tabula_protocol::bucket::Bucket;
-pub use tabula_protocol::{MESSAGE_BURST, MESSAGES_PER_SECOND};
 
 /// A spell over the rate this long ends the connection, whatever its pace: a client that
 /// paces itself (as Tabula's do) is never over it for more than a moment.
@@ -46,7 +46,7 @@ impl RateLimit {
 
     fn starting(now: Instant) -> RateLimit {
         RateLimit {
-            bucket: Bucket::new(MESSAGES_PER_SECOND, MESSAGE_BURST, now),
+            bucket: Bucket::server_limit(now),
             spell: None,
         }
     }

@@ -9,10 +9,7 @@
 
 use super::{Event, Wake, socket_url};
 use crate::protocol::bucket::Bucket;
-use crate::protocol::{
-    CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, ClientMsg, MAX_SERVER_MESSAGE_BYTES,
-    ServerMsg,
-};
+use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, ServerMsg};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
@@ -68,11 +65,7 @@ impl Connection {
             handlers: RefCell::new(Vec::new()),
             retry: RefCell::new(None),
             outbox: RefCell::new(VecDeque::new()),
-            pace: RefCell::new(Bucket::new(
-                CLIENT_MESSAGES_PER_SECOND,
-                CLIENT_MESSAGE_BURST,
-                Instant::now(),
-            )),
+            pace: RefCell::new(Bucket::client_pace(Instant::now())),
             flush_timer: Cell::new(None),
             flush_callback: RefCell::new(None),
         });

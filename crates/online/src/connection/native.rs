@@ -3,10 +3,7 @@
 
 use super::{Event, Wake, socket_url};
 use crate::protocol::bucket::Bucket;
-use crate::protocol::{
-    CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, ClientMsg, MAX_SERVER_MESSAGE_BYTES,
-    SILENT_SECONDS, ServerMsg,
-};
+use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, SILENT_SECONDS, ServerMsg};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
@@ -157,11 +154,7 @@ fn talk(
     let mut last_heard = Instant::now();
     // Under the server's rate, so that nothing sent is refused for it; a message over the
     // pace waits here, in order, while the socket is read.
-    let mut pace = Bucket::new(
-        CLIENT_MESSAGES_PER_SECOND,
-        CLIENT_MESSAGE_BURST,
-        Instant::now(),
-    );
+    let mut pace = Bucket::client_pace(Instant::now());
     let mut held: Option<String> = None;
     loop {
         if stop.load(Ordering::Relaxed) {
