@@ -1,5 +1,5 @@
 //! The analysis board's live evaluation. While people explore a game on the analysis board
-//! ([`Match::is_analysing`]), the bot searches the position shown, on a background task
+//! ([`CurrentGame::is_analysing`]), the bot searches the position shown, on a background task
 //! (frame slices on the web), and the panel shows each seat's winning chance and the line
 //! the search expects as it firms up. Every new position starts a new search; nothing
 //! ever waits for one.
@@ -7,8 +7,9 @@
 use crate::AppSystems;
 use crate::bot::{BotRunner, Thinking};
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
-use crate::screens::{InMatch, Match};
+use crate::screens::InGame;
 use crate::table::Thinker;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures_lite};
@@ -94,7 +95,7 @@ impl LiveEvaluation {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnExit(InMatch), |mut commands: Commands| {
+    app.add_systems(OnExit(InGame), |mut commands: Commands| {
         commands.remove_resource::<LiveEvaluation>();
     })
     .add_systems(
@@ -102,14 +103,14 @@ pub fn plugin(app: &mut App) {
         (follow_the_position, evaluate)
             .chain()
             .in_set(AppSystems::Think)
-            .run_if(in_state(InMatch)),
+            .run_if(in_state(InGame)),
     );
 }
 
 /// Starts a search for each new position on the analysis board; off the board, none.
 fn follow_the_position(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     live: Option<Res<LiveEvaluation>>,
     settings: Res<Settings>,
     runner: Res<BotRunner>,
@@ -128,7 +129,7 @@ fn follow_the_position(
         return;
     };
     let seed = game.position().1;
-    let thinker = game.table.thinker(&spec, seed);
+    let thinker = game.table.as_match().thinker(&spec, seed);
     let work = match *runner {
         BotRunner::FrameSlices => Work::Slices(thinker),
         BotRunner::Background => background(thinker),
@@ -173,7 +174,7 @@ fn background(mut thinker: Box<dyn Thinker>) -> Work {
 /// Takes the background search's latest findings, or runs a slice of a sliced one.
 fn evaluate(
     live: Option<ResMut<LiveEvaluation>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     thinking: Option<Res<Thinking>>,
     board: Res<BoardShows>,
 ) {

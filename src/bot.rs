@@ -4,8 +4,9 @@
 //! pausing, leaving or starting again never waits for it.
 
 use crate::AppSystems;
+use crate::current_game::{CurrentGame, Seat};
 use crate::phase::{Pause, TurnPhase};
-use crate::screens::{InMatch, Match, Screen, Seat};
+use crate::screens::{InGame, Screen};
 use crate::table::Thinker;
 use crate::turn::PlayerInput;
 use bevy::prelude::*;
@@ -175,7 +176,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<KeptSearches>()
         .insert_resource(BotSeeds(clock_seed))
         .add_message::<RequestHint>()
-        .add_systems(OnExit(InMatch), stop_thinking)
+        .add_systems(OnExit(InGame), stop_thinking)
         .add_systems(
             Update,
             (
@@ -197,7 +198,7 @@ fn stop_thinking(mut commands: Commands, mut kept: ResMut<KeptSearches>) {
 }
 
 fn begin(
-    game: &Match,
+    game: &CurrentGame,
     purpose: Purpose,
     seat: &Seat,
     runner: BotRunner,
@@ -205,7 +206,7 @@ fn begin(
     kept: Option<Box<dyn Thinker>>,
 ) -> Option<Thinking> {
     let spec = seat.spec()?;
-    let mut thinker = game.table.thinker_from(&spec, seed, kept);
+    let mut thinker = game.table.as_match().thinker_from(&spec, seed, kept);
     let kept_nodes = thinker.tree_size().saturating_sub(1);
     let shared = Arc::new(Shared::default());
     let work = match runner {
@@ -223,7 +224,7 @@ fn begin(
     };
     Some(Thinking {
         purpose,
-        revision: game.table.revision(),
+        revision: game.table.as_match().revision(),
         kept_nodes,
         started: Instant::now(),
         shared,
@@ -235,7 +236,7 @@ fn begin(
 /// A bot to move starts thinking once the board has settled.
 fn start_bot_move(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     thinking: Option<Res<Thinking>>,
     runner: Res<BotRunner>,
     mut seeds: ResMut<BotSeeds>,
@@ -247,8 +248,8 @@ fn start_bot_move(
     // Bots also wait while the player looks back at earlier moves (there are moves to
     // replay), until a new move or "play on" ends the look back.
     let looking_back = game.table.as_match().is_looking_back();
-    let seat_index = game.table.to_move();
-    let revision = game.table.revision();
+    let seat_index = game.table.as_match().to_move();
+    let revision = game.table.as_match().revision();
     let busy = thinking
         .is_some_and(|t| t.revision == revision && t.purpose == Purpose::Move { seat: seat_index });
     if looking_back || busy {
@@ -271,7 +272,7 @@ fn start_bot_move(
 fn start_hint(
     mut commands: Commands,
     mut requests: MessageReader<RequestHint>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     thinking: Option<Res<Thinking>>,
     runner: Res<BotRunner>,
     mut seeds: ResMut<BotSeeds>,
@@ -302,7 +303,7 @@ fn start_hint(
 fn think(
     mut commands: Commands,
     thinking: Option<ResMut<Thinking>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     pause: Res<State<Pause>>,
     phase: Res<State<TurnPhase>>,
     mut input: MessageWriter<PlayerInput>,
@@ -311,7 +312,7 @@ fn think(
     let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
         return;
     };
-    if thinking_res.revision != game.table.revision() {
+    if thinking_res.revision != game.table.as_match().revision() {
         // The game moved on without this search.
         commands.remove_resource::<Thinking>();
         return;
@@ -373,9 +374,13 @@ fn think(
     }
 }
 
-fn forget_old_hint(mut commands: Commands, hint: Option<Res<Hint>>, game: Option<Res<Match>>) {
+fn forget_old_hint(
+    mut commands: Commands,
+    hint: Option<Res<Hint>>,
+    game: Option<Res<CurrentGame>>,
+) {
     if let (Some(hint), Some(game)) = (hint, game)
-        && hint.revision != game.table.revision()
+        && hint.revision != game.table.as_match().revision()
     {
         commands.remove_resource::<Hint>();
     }

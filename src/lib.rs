@@ -9,7 +9,9 @@ pub mod analysis;
 pub mod animation;
 pub mod bot;
 pub mod config;
+pub mod current_game;
 pub mod dev;
+pub mod new_game;
 pub mod online;
 pub mod phase;
 pub mod pieces;
@@ -55,6 +57,7 @@ pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         config::plugin,
         screens::plugin,
+        new_game::plugin,
         phase::plugin,
         turn::plugin,
         pieces::plugin,

@@ -4,12 +4,13 @@
 //! about the board ([`BoardShows::settled`]) and the seats; [`set_turn_phase`] makes it the
 //! state for each frame, and systems read it with `run_if`.
 
-use crate::screens::{InMatch, Match, Screen};
+use crate::current_game::CurrentGame;
+use crate::screens::{InGame, Screen};
 use bevy::prelude::*;
 
 /// The pause menu is open: the board takes no clicks and a bot's answer waits.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(InMatch = InMatch)]
+#[source(InGame = InGame)]
 pub enum Pause {
     #[default]
     Running,
@@ -18,7 +19,7 @@ pub enum Pause {
 
 /// The turn's phase during a match.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(InMatch = InMatch)]
+#[source(InGame = InGame)]
 pub enum TurnPhase {
     /// The board is catching up with the rules (a move's animations, a jump's sync):
     /// input waits.
@@ -45,7 +46,7 @@ pub struct BoardShows {
 impl BoardShows {
     /// Whether the board shows the match's position now, with nothing moving. Turn
     /// systems ask this directly, since a move played earlier in the same frame counts.
-    pub fn settled(&self, game: &Match) -> bool {
+    pub fn settled(&self, game: &CurrentGame) -> bool {
         !self.moving && self.position == Some(game.position())
     }
 }
@@ -55,12 +56,12 @@ pub fn plugin(app: &mut App) {
         .add_sub_state::<TurnPhase>()
         .init_resource::<BoardShows>()
         // Before the frame's state transitions, so the whole frame sees one phase.
-        .add_systems(PreUpdate, set_turn_phase.run_if(in_state(InMatch)));
+        .add_systems(PreUpdate, set_turn_phase.run_if(in_state(InGame)));
 }
 
 /// The phase the match is in as of now: the one place it is decided. The state follows it
 /// at the start of each frame; views drawn after a move in the same frame ask this.
-pub fn phase_now(game: &Match, board: &BoardShows) -> TurnPhase {
+pub fn phase_now(game: &CurrentGame, board: &BoardShows) -> TurnPhase {
     if !board.settled(game) {
         TurnPhase::Animating
     } else if game.is_over() {
@@ -79,7 +80,7 @@ pub fn phase_now(game: &Match, board: &BoardShows) -> TurnPhase {
 /// brings the game back into play. A screen the player chose meanwhile (the menu's "Title
 /// screen") stands.
 pub fn set_turn_phase(
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     board: Res<BoardShows>,
     phase: Res<State<TurnPhase>>,
     mut next: ResMut<NextState<TurnPhase>>,

@@ -1,7 +1,8 @@
 //! Piece entities: one per piece or stack on the board, tied to its cell and look. After
 //! each move's animations a sync makes them equal to the rules state again.
 
-use crate::screens::{BoardPart, BuildBoard, Match};
+use crate::current_game::CurrentGame;
+use crate::screens::{BoardPart, BuildBoard};
 use crate::table::{BoardLayout, PieceLook};
 use bevy::prelude::*;
 
@@ -41,7 +42,7 @@ pub fn cell_position(layout: &BoardLayout, cell: usize) -> Vec3 {
     Vec3::new(pos.x, 0.0, pos.y)
 }
 
-fn spawn_pieces(mut commands: Commands, game: Res<Match>, mut arrivals: ResMut<Arrivals>) {
+fn spawn_pieces(mut commands: Commands, game: Res<CurrentGame>, mut arrivals: ResMut<Arrivals>) {
     let layout = game.table.layout();
     for (cell, look) in game.table.pieces() {
         spawn_piece(&mut commands, layout, cell, look, arrivals.take_next());
@@ -71,7 +72,7 @@ pub fn spawn_piece(
 }
 
 /// Whether the piece entities show exactly the rules state (for tests and checks).
-pub fn pieces_match(game: &Match, pieces: &[(usize, PieceLook)]) -> Result<(), String> {
+pub fn pieces_match(game: &CurrentGame, pieces: &[(usize, PieceLook)]) -> Result<(), String> {
     let mut wanted = game.table.pieces();
     let mut present = pieces.to_vec();
     wanted.sort_by_key(|p| p.0);

@@ -5,7 +5,8 @@
 //! board was opened before it ended.
 
 use crate::config::Settings;
-use crate::screens::{InMatch, Match};
+use crate::current_game::CurrentGame;
+use crate::screens::InGame;
 use bevy::prelude::*;
 use std::collections::HashSet;
 use tabula_session::{Rating, RatingSettings};
@@ -23,7 +24,7 @@ pub fn plugin(app: &mut App) {
         Update,
         rate_finished_games
             .in_set(crate::AppSystems::Keep)
-            .run_if(in_state(InMatch)),
+            .run_if(in_state(InGame)),
     );
 }
 
@@ -36,7 +37,7 @@ struct Seen {
 
 fn rate_finished_games(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     mut settings: ResMut<Settings>,
     mut seen: Local<Seen>,
 ) {
@@ -62,10 +63,14 @@ fn rate_finished_games(
     }
     let table = game.table.as_ref();
     let rules = RatingSettings::built_in();
-    let Some(rated) = rules.rated_game(table.kind(), game.game_seats(), table.status()) else {
+    let Some(rated) = rules.rated_game(
+        table.as_match().kind(),
+        game.game_seats(),
+        table.as_match().status(),
+    ) else {
         return;
     };
-    let key = table.kind().key().to_string();
+    let key = table.as_match().kind().key().to_string();
     let before = settings
         .ratings
         .get(&key)

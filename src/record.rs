@@ -2,7 +2,7 @@
 //! can draw, and written from one. Reading, checking and the RON form are the session
 //! crate's (`tabula_session::Record`).
 
-use crate::screens::Seat;
+use crate::current_game::Seat;
 use crate::table::{GameKind, Table, table_of};
 pub use tabula_session::{RECORD_FORMAT, Record};
 
@@ -65,8 +65,8 @@ mod tests {
         let record = record_of(table.as_ref(), &seats);
         let loaded = load(&Record::parse(&record.to_ron()).unwrap()).unwrap();
         assert_eq!(loaded.seats, seats);
-        assert_eq!(loaded.table.line(), table.line());
-        assert_eq!(loaded.table.record().len(), 1);
+        assert_eq!(loaded.table.as_match().line(), table.as_match().line());
+        assert_eq!(loaded.table.as_match().record().len(), 1);
         assert_eq!(
             loaded.table.layout().cells.len(),
             table.layout().cells.len()
@@ -85,6 +85,9 @@ mod tests {
         let list = move_list(table.as_ref());
         assert_eq!(list, "d2+L;\n");
         let imported = import_moves(GameKind::Adaptoid, &[], &list).unwrap();
-        assert_eq!(imported.position_string(), table.position_string());
+        assert_eq!(
+            imported.as_match().position_string(),
+            table.as_match().position_string()
+        );
     }
 }

@@ -5,8 +5,9 @@
 use crate::AppSystems;
 use crate::bot::{BotRunner, Hint, Thinking};
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
-use crate::screens::{InMatch, Match};
+use crate::screens::InGame;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures_lite};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -54,7 +55,7 @@ impl ReviewShown {
 /// The review of the game on the table.
 #[derive(Resource)]
 pub struct GameReview {
-    /// The game reviewed ([`Match::id`]) and its line when the review began.
+    /// The game reviewed ([`CurrentGame::id`]) and its line when the review began.
     pub game_id: u64,
     pub line: Vec<String>,
     pub level: u8,
@@ -117,7 +118,7 @@ impl GameReview {
 
     /// Whether the review is of this game as it now stands or of an earlier part of its
     /// line (moves played since are not judged).
-    pub fn fits(&self, game: &Match) -> bool {
+    pub fn fits(&self, game: &CurrentGame) -> bool {
         game.id == self.game_id && game.table.as_match().main_line().starts_with(&self.line)
     }
 
@@ -147,7 +148,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<StartReview>()
         .add_message::<StopReview>()
         .init_resource::<ReviewSlice>()
-        .add_systems(OnExit(InMatch), |mut commands: Commands| {
+        .add_systems(OnExit(InGame), |mut commands: Commands| {
             commands.remove_resource::<GameReview>();
         })
         .add_systems(
@@ -155,7 +156,7 @@ pub fn plugin(app: &mut App) {
             (stop_review, start_review, run_review, show_better_move)
                 .chain()
                 .in_set(AppSystems::Think)
-                .run_if(in_state(InMatch)),
+                .run_if(in_state(InGame)),
         );
 }
 
@@ -168,7 +169,7 @@ fn stop_review(mut commands: Commands, mut requests: MessageReader<StopReview>) 
 fn start_review(
     mut commands: Commands,
     mut requests: MessageReader<StartReview>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     settings: Res<Settings>,
     runner: Res<BotRunner>,
 ) {
@@ -249,7 +250,7 @@ fn background(mut review: Review) -> ReviewWork {
 fn run_review(
     mut commands: Commands,
     review: Option<ResMut<GameReview>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     thinking: Option<Res<Thinking>>,
     board: Res<BoardShows>,
     slice: Res<ReviewSlice>,
@@ -304,7 +305,7 @@ fn run_review(
     }
 }
 
-fn animating(game: &Match, board: &BoardShows) -> bool {
+fn animating(game: &CurrentGame, board: &BoardShows) -> bool {
     phase_now(game, board) == TurnPhase::Animating
 }
 
@@ -313,13 +314,13 @@ fn animating(game: &Match, board: &BoardShows) -> bool {
 fn show_better_move(
     mut commands: Commands,
     review: Option<Res<GameReview>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     hint: Option<Res<Hint>>,
 ) {
     let (Some(review), Some(game)) = (review, game) else {
         return;
     };
-    let revision = game.table.revision();
+    let revision = game.table.as_match().revision();
     match hint {
         // A person's hint, or this move's better move already shown.
         Some(hint) if hint.revision == revision => return,
@@ -331,7 +332,7 @@ fn show_better_move(
         return;
     }
     // The review judged the main line, not a variation being explored.
-    let at = game.table.record().len();
+    let at = game.table.as_match().record().len();
     if game.table.as_match().main_line_ply() != at {
         return;
     }

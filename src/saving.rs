@@ -3,8 +3,9 @@
 
 use crate::AppSystems;
 use crate::config::ConfigProblems;
+use crate::current_game::CurrentGame;
 use crate::record::{Loaded, Record, load, record_of};
-use crate::screens::{InMatch, Match, Screen};
+use crate::screens::{InGame, Screen};
 use crate::storage::{AUTOSAVE, RECORDS, Storage, timestamp};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -38,13 +39,13 @@ pub fn plugin(app: &mut App) {
         .add_message::<LoadRecord>()
         .add_message::<SaveGame>()
         .add_systems(OnEnter(Screen::Title), find_resumable)
-        .add_systems(OnEnter(InMatch), forget_message)
+        .add_systems(OnEnter(InGame), forget_message)
         .add_systems(Update, load_records)
         .add_systems(
             Update,
             (autosave, save_games)
                 .in_set(AppSystems::Keep)
-                .run_if(in_state(InMatch)),
+                .run_if(in_state(InGame)),
         );
 }
 
@@ -100,7 +101,7 @@ fn offer_of(storage: &Storage, name: &str) -> Result<Option<(Record, String)>, S
     };
     let record = Record::parse(&text).map_err(|e| format!("The saved game is damaged ({e})"))?;
     let loaded = load(&record).map_err(|e| format!("The saved game is damaged ({e})"))?;
-    let worth_offering = !loaded.table.status().is_over() && !record.moves.is_empty();
+    let worth_offering = !loaded.table.as_match().status().is_over() && !record.moves.is_empty();
     Ok(worth_offering.then_some((record, text)))
 }
 
@@ -118,7 +119,7 @@ fn load_records(
         match load(record) {
             Ok(Loaded { table, seats }) => {
                 message.0 = None;
-                commands.insert_resource(Match::new(table, seats));
+                commands.insert_resource(CurrentGame::new(table, seats));
                 // A finished game shows its result from the game screen.
                 next.set(Screen::Playing);
             }
@@ -130,7 +131,7 @@ fn load_records(
 /// Writes the game after every change to its position or line. The first write for a new
 /// game first keeps an unfinished game the autosave still holds, if it is another game.
 fn autosave(
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     storage: Res<Storage>,
     mut saved: Local<Option<(u64, u64, usize)>>,
     mut problems: ResMut<ConfigProblems>,
@@ -141,7 +142,11 @@ fn autosave(
     if storage.dir.is_none() || game.is_online() {
         return;
     }
-    let now = (game.id, game.table.revision(), game.table.line().len());
+    let now = (
+        game.id,
+        game.table.as_match().revision(),
+        game.table.as_match().line().len(),
+    );
     if *saved == Some(now) {
         return;
     }
@@ -199,14 +204,14 @@ fn save_new_record(storage: &Storage, stem: &str, text: &str) -> Result<PathBuf,
 
 fn save_games(
     mut requests: MessageReader<SaveGame>,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     storage: Res<Storage>,
     mut message: ResMut<SaveMessage>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    let stem = format!("{}-{}", game.table.kind().key(), timestamp());
+    let stem = format!("{}-{}", game.table.as_match().kind().key(), timestamp());
     let record = record_of(game.table.as_ref(), game.game_seats());
     let saved = save_new_record(&storage, &stem, &record.to_ron()).map(|path| {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -225,7 +230,7 @@ pub fn read_record(storage: &Storage, path: &std::path::Path) -> Result<Record, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::Seat;
+    use crate::current_game::Seat;
     use crate::table::{GameKind, new_table};
 
     fn scratch(case: u64) -> Storage {
@@ -243,6 +248,7 @@ mod tests {
             let mut table = new_table(kind, &[]).unwrap();
             for seed in 0..6 {
                 let text = table
+                    .as_match()
                     .thinker(&tabula_bot::BotSpec::Random, seed)
                     .best_move()
                     .unwrap();
@@ -282,6 +288,7 @@ mod tests {
         let mut records = Vec::new();
         for seed in 0..2 {
             let text = table
+                .as_match()
                 .thinker(&tabula_bot::BotSpec::Random, seed)
                 .best_move()
                 .unwrap();
@@ -336,7 +343,7 @@ mod tests {
         ) {
             let mut table = new_table(GameKind::ALL[kind], &[]).unwrap();
             for seed in 0..plies as u64 {
-                let text = table.thinker(&tabula_bot::BotSpec::Random, seed).best_move().unwrap();
+                let text = table.as_match().thinker(&tabula_bot::BotSpec::Random, seed).best_move().unwrap();
                 table.play_notation(&text).unwrap();
             }
             let good = record_of(table.as_ref(), &[Seat::Human, Seat::Bot(2)]).to_ron();

@@ -5,8 +5,9 @@
 
 use crate::AppSystems;
 use crate::bot::BotSeeds;
+use crate::current_game::{CurrentGame, Seat};
 use crate::phase::BoardShows;
-use crate::screens::{BoardScene, Match, Screen, Seat, build_board, rebuild_board};
+use crate::screens::{BoardScene, Screen, build_board, rebuild_board};
 use crate::table::{GameKind, new_table};
 use crate::turn::RulesEvent;
 use bevy::prelude::*;
@@ -47,13 +48,13 @@ struct ShowcaseTurns {
 
 impl ShowcaseTurns {
     /// A new showcase game: the next of the four, with its default options.
-    fn next_match(&mut self) -> Option<Match> {
+    fn next_match(&mut self) -> Option<CurrentGame> {
         let kind = GameKind::ALL[self.next_kind % GameKind::ALL.len()];
         self.next_kind = (self.next_kind + 1) % GameKind::ALL.len();
         match new_table(kind, &[]) {
             Ok(table) => {
-                let seats = vec![Seat::Bot(LEVEL); table.num_players()];
-                Some(Match::new(table, seats))
+                let seats = vec![Seat::Bot(LEVEL); table.as_match().num_players()];
+                Some(CurrentGame::new(table, seats))
             }
             Err(error) => {
                 warn!("the showcase cannot start {}: {error}", kind.title());
@@ -138,7 +139,7 @@ fn end(mut commands: Commands) {
 /// Once the board has settled and the pause is over, the bot to move plays.
 fn play(
     mut showcase: ResMut<Showcase>,
-    game: Option<ResMut<Match>>,
+    game: Option<ResMut<CurrentGame>>,
     board: Res<BoardShows>,
     real: Res<Time<Real>>,
     mut seeds: ResMut<BotSeeds>,
@@ -151,7 +152,7 @@ fn play(
         return;
     }
     let now = real.elapsed_secs_f64();
-    let finished = game.is_over() || game.table.record().len() >= MOST_MOVES;
+    let finished = game.is_over() || game.table.as_match().record().len() >= MOST_MOVES;
     if showcase.settled != Some(game.position()) {
         showcase.settled = Some(game.position());
         showcase.due = now + if finished { END_PAUSE } else { MOVE_PAUSE };
@@ -172,13 +173,14 @@ fn play(
     };
     let played = game
         .table
+        .as_match()
         .thinker(&spec, seeds.next())
         .think_through()
         .ok_or_else(|| "the bot found no move".to_string())
         .and_then(|text| game.table.play_notation(&text));
     match played {
         Ok(played) => {
-            let move_number = game.table.record().len();
+            let move_number = game.table.as_match().record().len();
             for event in played {
                 events.write(RulesEvent { move_number, event });
             }
@@ -194,7 +196,7 @@ fn play(
 fn next_game(world: &mut World) {
     let (Some(showcase), Some(shown)) = (
         world.get_resource::<Showcase>(),
-        world.get_resource::<Match>(),
+        world.get_resource::<CurrentGame>(),
     ) else {
         return;
     };
@@ -223,7 +225,7 @@ mod tests {
     use super::*;
     use crate::screens::BuildBoard;
 
-    fn world_with(turns: ShowcaseTurns, showcase_game: u64, shown: Match) -> World {
+    fn world_with(turns: ShowcaseTurns, showcase_game: u64, shown: CurrentGame) -> World {
         let mut world = World::new();
         world.init_resource::<Time<Real>>();
         world.add_schedule(Schedule::new(BuildBoard));
@@ -249,14 +251,14 @@ mod tests {
         let (showcase_id, players_id) = (showcase_game.id, players_game.id);
         let mut world = world_with(turns, showcase_id, players_game);
         next_game(&mut world);
-        assert_eq!(world.resource::<Match>().id, players_id);
+        assert_eq!(world.resource::<CurrentGame>().id, players_id);
 
         let turns = ShowcaseTurns { next_kind: 3 };
         let mut world = world_with(turns, showcase_id, showcase_game);
         next_game(&mut world);
-        let next = world.resource::<Match>();
+        let next = world.resource::<CurrentGame>();
         assert_ne!(next.id, showcase_id);
-        assert_eq!(next.table.kind(), GameKind::ALL[3]);
+        assert_eq!(next.table.as_match().kind(), GameKind::ALL[3]);
         assert!(next.seats.iter().all(Seat::is_bot));
         let showcase = world.resource::<Showcase>();
         assert_eq!(showcase.game, next.id);

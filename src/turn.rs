@@ -4,8 +4,9 @@
 
 use crate::AppSystems;
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase};
-use crate::screens::{InMatch, Match, Screen};
+use crate::screens::{InGame, Screen};
 use crate::table::PlayedEvent;
 use bevy::prelude::*;
 use tabula_session::{MoveTree, NodeId};
@@ -81,11 +82,11 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CellMenu>()
         .init_resource::<TurnMessage>()
         .init_resource::<RedoToPerson>()
-        .add_systems(OnEnter(InMatch), forget_redo)
+        .add_systems(OnEnter(InGame), forget_redo)
         .add_systems(
             Update,
             (
-                travel.run_if(in_state(InMatch)),
+                travel.run_if(in_state(InGame)),
                 take_input.run_if(in_state(Screen::Playing)),
             )
                 .chain()
@@ -100,7 +101,7 @@ struct RedoToPerson(bool);
 fn travel(
     mut requests: MessageReader<Travel>,
     mut events: MessageWriter<RulesEvent>,
-    game: Option<ResMut<Match>>,
+    game: Option<ResMut<CurrentGame>>,
     board: Res<BoardShows>,
     mut menu: ResMut<CellMenu>,
     mut message: ResMut<TurnMessage>,
@@ -138,14 +139,14 @@ fn travel(
         message.0 = Some(error);
         return;
     }
-    let Match { table, seats, .. } = &mut *game;
+    let CurrentGame { table, seats, .. } = &mut *game;
     // A redo against a bot goes on while a bot has the turn and the line has more.
     let go_on = redo_to_person.0 && table.as_match().redo_goes_on(seats);
     redo_to_person.0 = false;
     let Some(request) = pending.or(go_on.then_some(Travel::Redo)) else {
         return;
     };
-    let ply = table.record().len();
+    let ply = table.as_match().record().len();
     let result = match request {
         Travel::Undo => table.undo(seats),
         Travel::Redo => {
@@ -199,7 +200,7 @@ fn forget_redo(mut redo_to_person: ResMut<RedoToPerson>) {
 fn take_input(
     mut inputs: MessageReader<PlayerInput>,
     mut events: MessageWriter<RulesEvent>,
-    game: Option<ResMut<Match>>,
+    game: Option<ResMut<CurrentGame>>,
     board: Res<BoardShows>,
     phase: Option<Res<State<TurnPhase>>>,
     settings: Res<Settings>,
@@ -239,9 +240,9 @@ fn take_input(
             continue;
         }
         chose_this_frame |= matches!(input, PlayerInput::Choose(_));
-        let Match { table, seats, .. } = &mut *game;
+        let CurrentGame { table, seats, .. } = &mut *game;
         let table = table.as_mut();
-        let moves_before = table.record().len();
+        let moves_before = table.as_match().record().len();
         let mut commit = false;
         let result = match input {
             PlayerInput::ClickCell(cell) => {
@@ -282,13 +283,15 @@ fn take_input(
                 table.clear_choices();
                 Ok(())
             }
-            PlayerInput::Confirm => play(table.commit(), table.record().len(), &mut events),
+            PlayerInput::Confirm => {
+                play(table.commit(), table.as_match().record().len(), &mut events)
+            }
             PlayerInput::Notation(text)
             | PlayerInput::BotMove(text)
             | PlayerInput::ServerMove(text) => {
                 menu.0 = None;
                 let played = table.play_notation(text);
-                play(played, table.record().len(), &mut events)
+                play(played, table.as_match().record().len(), &mut events)
             }
         };
         // A finished move plays itself unless it could still grow or the player asked
@@ -300,13 +303,13 @@ fn take_input(
                 && table.choices().is_empty()
             {
                 let played = table.commit();
-                play(played, table.record().len(), &mut events)
+                play(played, table.as_match().record().len(), &mut events)
             } else {
                 Ok(())
             }
         });
         message.0 = result.err();
-        if table.record().len() > moves_before {
+        if table.as_match().record().len() > moves_before {
             // A person who replays the line's next move against a bot wants the bot's
             // own answer now, not to look back at the old one.
             if table.as_match().bot_to_move(seats) && phase == TurnPhase::PersonToMove {

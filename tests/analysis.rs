@@ -11,21 +11,22 @@ use common::{headless_app, run_until, settle, start};
 use tabula::analysis::LiveEvaluation;
 use tabula::bot::BotRunner;
 use tabula::config::Settings;
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::record::record_of;
 use tabula::review::{GameReview, StartReview};
-use tabula::screens::{Match, Seat};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
 
-fn game(app: &App) -> &Match {
-    app.world().resource::<Match>()
+fn game(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
 }
 
 /// A person's random move, played and settled.
 fn play_random(app: &mut App, seed: u64) -> String {
     let text = game(app)
         .table
+        .as_match()
         .thinker(&tabula_bot::BotSpec::Random, seed)
         .best_move()
         .unwrap();
@@ -39,7 +40,11 @@ fn play_random(app: &mut App, seed: u64) -> String {
 /// A random legal move that is not the line's next one.
 fn another_move(app: &App, seed: u64) -> String {
     let table = &game(app).table;
-    let next = table.line().get(table.record().len()).cloned();
+    let next = table
+        .as_match()
+        .line()
+        .get(table.as_match().record().len())
+        .cloned();
     let (moves, _) = table.as_match().legal_moves(500);
     let others: Vec<String> = moves
         .into_iter()
@@ -66,11 +71,11 @@ fn check_analysis(runner: BotRunner) {
     for seed in 0..2 {
         play_random(&mut app, seed);
         run_until(&mut app, "the bot's move", |app| {
-            game(app).table.record().len() as u64 == 2 * seed + 2
+            game(app).table.as_match().record().len() as u64 == 2 * seed + 2
         });
         settle(&mut app);
     }
-    let main: Vec<String> = game(&app).table.line().to_vec();
+    let main: Vec<String> = game(&app).table.as_match().line().to_vec();
     assert_eq!(main.len(), 4);
 
     app.world_mut().write_message(Travel::Analyse(true));
@@ -94,7 +99,7 @@ fn check_analysis(runner: BotRunner) {
     app.update();
     settle(&mut app);
     let table = &game(&app).table;
-    assert_eq!(table.record(), [main[0].clone(), side.clone()]);
+    assert_eq!(table.as_match().record(), [main[0].clone(), side.clone()]);
     assert_eq!(
         table.as_match().main_line(),
         main,
@@ -105,7 +110,7 @@ fn check_analysis(runner: BotRunner) {
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(game(&app).table.record().len(), 2);
+    assert_eq!(game(&app).table.as_match().record().len(), 2);
     run_until(&mut app, "the side line's evaluation", evaluated);
 
     // The game is saved with its side line and its own seats.
@@ -122,8 +127,8 @@ fn check_analysis(runner: BotRunner) {
     let game_now = game(&app);
     assert!(!game_now.is_analysing());
     assert_eq!(game_now.seats, [Seat::Human, Seat::Bot(1)]);
-    assert_eq!(game_now.table.record(), &main[..1]);
-    assert_eq!(game_now.table.line(), main);
+    assert_eq!(game_now.table.as_match().record(), &main[..1]);
+    assert_eq!(game_now.table.as_match().line(), main);
     assert!(app.world().get_resource::<LiveEvaluation>().is_none());
 
     // A click on the side line's move opens the board again and goes there.
@@ -140,13 +145,16 @@ fn check_analysis(runner: BotRunner) {
     app.update();
     settle(&mut app);
     assert!(game(&app).is_analysing());
-    assert_eq!(game(&app).table.record(), [main[0].clone(), side.clone()]);
+    assert_eq!(
+        game(&app).table.as_match().record(),
+        [main[0].clone(), side.clone()]
+    );
 
     // Deleted, the side line is gone and the position is where it began.
     app.world_mut().write_message(Travel::DeleteVariation(node));
     app.update();
     settle(&mut app);
-    assert_eq!(game(&app).table.record(), &main[..1]);
+    assert_eq!(game(&app).table.as_match().record(), &main[..1]);
     assert!(game(&app).table.as_match().variations().is_empty());
 }
 
@@ -206,7 +214,7 @@ fn side_lines_are_not_promoted_or_deleted_outside_the_analysis_board() {
     for seed in 0..4 {
         play_random(&mut app, seed);
     }
-    let main = game(&app).table.line().to_vec();
+    let main = game(&app).table.as_match().line().to_vec();
     app.world_mut().write_message(Travel::Analyse(true));
     app.update();
     app.world_mut().write_message(Travel::GoTo(2));

@@ -7,8 +7,9 @@ mod common;
 use bevy::prelude::*;
 use common::{headless_app, run_until, screen, shown_pieces, start};
 use tabula::bot::{BotRunner, Hint, Purpose, RequestHint, Thinking};
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::pieces::pieces_match;
-use tabula::screens::{Match, Screen, Seat};
+use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::PlayerInput;
@@ -18,7 +19,12 @@ fn app_with(runner: BotRunner) -> App {
 }
 
 fn record_len(app: &App) -> usize {
-    app.world().resource::<Match>().table.record().len()
+    app.world()
+        .resource::<CurrentGame>()
+        .table
+        .as_match()
+        .record()
+        .len()
 }
 
 fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {
@@ -37,7 +43,7 @@ fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {
         });
         assert_eq!(record_len(&app), moves);
         let shown = shown_pieces(&mut app);
-        pieces_match(app.world().resource::<Match>(), &shown)
+        pieces_match(app.world().resource::<CurrentGame>(), &shown)
             .unwrap_or_else(|e| panic!("{kind:?} after {moves} bot moves: {e}"));
     }
     // Bot seeds come from the clock: a game may end early, but never before it starts.
@@ -80,7 +86,7 @@ fn people_wait_while_the_bot_thinks_and_leaving_stops_it() {
     let progress = app.world().resource::<Thinking>().progress();
     assert!(progress > 0.0 && progress < 1.0, "{progress}");
     // Clicks and typed moves for the bot's seat are ignored.
-    let table = &app.world().resource::<Match>().table;
+    let table = &app.world().resource::<CurrentGame>().table;
     let cell = table.choices().iter().find_map(|c| c.cell).unwrap();
     let chosen_before = table.chosen().len();
     app.world_mut().write_message(PlayerInput::ClickCell(cell));
@@ -89,7 +95,7 @@ fn people_wait_while_the_bot_thinks_and_leaving_stops_it() {
     app.update();
     assert_eq!(record_len(&app), 0);
     assert_eq!(
-        app.world().resource::<Match>().table.chosen().len(),
+        app.world().resource::<CurrentGame>().table.chosen().len(),
         chosen_before
     );
     // Leaving the game drops the search.
@@ -100,9 +106,11 @@ fn people_wait_while_the_bot_thinks_and_leaving_stops_it() {
     app.update();
     assert!(app.world().get_resource::<Thinking>().is_none());
     assert!(
-        app.world()
-            .get_resource::<Match>()
-            .is_some_and(|m| m.table.record().is_empty())
+        app.world().get_resource::<CurrentGame>().is_some_and(|m| m
+            .table
+            .as_match()
+            .record()
+            .is_empty())
     );
 }
 
@@ -135,8 +143,9 @@ fn a_bot_goes_on_from_the_tree_of_its_last_move() {
     start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Bot(3)]);
     let mut searches = Vec::new();
     for turn in 0..2 {
-        let table = &app.world().resource::<Match>().table;
+        let table = &app.world().resource::<CurrentGame>().table;
         let text = table
+            .as_match()
             .thinker(&tabula_bot::BotSpec::Random, turn)
             .best_move();
         app.world_mut()

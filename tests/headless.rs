@@ -10,8 +10,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabula::animation::AnimationLog;
 use tabula::bot::BotRunner;
+use tabula::current_game::CurrentGame;
 use tabula::pieces::pieces_match;
-use tabula::screens::{Match, Screen};
+use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{CellMenu, PlayerInput};
@@ -28,10 +29,16 @@ fn start(app: &mut App, kind: GameKind, settings: &[(&str, &str)]) {
 /// Plays one move by clicking: a cell when the choice has one (as the board would send),
 /// otherwise the overlay's button; confirms when the move is complete and cannot grow.
 fn click_a_move(app: &mut App, rng: &mut SmallRng) {
-    let moves_before = app.world().resource::<Match>().table.record().len();
+    let moves_before = app
+        .world()
+        .resource::<CurrentGame>()
+        .table
+        .as_match()
+        .record()
+        .len();
     for _ in 0..200 {
-        let game = app.world().resource::<Match>();
-        if game.table.record().len() > moves_before {
+        let game = app.world().resource::<CurrentGame>();
+        if game.table.as_match().record().len() > moves_before {
             return;
         }
         let choices = game.table.choices().to_vec();
@@ -58,14 +65,21 @@ fn play_whole_game(kind: GameKind, settings: &[(&str, &str)], seed: u64, max_mov
     start(&mut app, kind, settings);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = 0;
-    let over = |app: &App| app.world().resource::<Match>().table.status().is_over();
+    let over = |app: &App| {
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .status()
+            .is_over()
+    };
     while !over(&app) && moves < max_moves {
         assert_eq!(screen(&app), Screen::Playing);
         click_a_move(&mut app, &mut rng);
         moves += 1;
         settle(&mut app);
         let shown = shown_pieces(&mut app);
-        let game = app.world().resource::<Match>();
+        let game = app.world().resource::<CurrentGame>();
         pieces_match(game, &shown).unwrap_or_else(|e| panic!("{kind:?} move {moves}: {e}"));
         let log = *app.world().resource::<AnimationLog>();
         assert!(log.events_received > 0);
@@ -119,7 +133,14 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
         .0
         .clone();
     assert!(message.is_some(), "a malformed move is reported");
-    assert!(app.world().resource::<Match>().table.record().is_empty());
+    assert!(
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .is_empty()
+    );
 
     let mut rng = SmallRng::seed_from_u64(9);
     click_a_move(&mut app, &mut rng);
@@ -129,7 +150,15 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
         frames > 3,
         "the move animates over several frames ({frames})"
     );
-    assert_eq!(app.world().resource::<Match>().table.record().len(), 1);
+    assert_eq!(
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .len(),
+        1
+    );
 }
 
 /// A click made while pieces move is dropped, not kept for when they stop: sent in the
@@ -163,8 +192,8 @@ fn a_click_during_an_animation_is_dropped() {
     assert!(board_settled(&app), "the animation ended in that frame");
     app.update();
     app.update();
-    let game = app.world().resource::<Match>();
-    assert_eq!(game.table.record().len(), 1);
+    let game = app.world().resource::<CurrentGame>();
+    assert_eq!(game.table.as_match().record().len(), 1);
     assert!(
         game.table.chosen().is_empty(),
         "the click was kept for later"
@@ -179,7 +208,12 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
     // fewer piece to it: the second click cannot decide, so the cell's menu opens.
     let mut rng = SmallRng::seed_from_u64(4);
     let several = |app: &App| {
-        let choices = app.world().resource::<Match>().table.choices().to_vec();
+        let choices = app
+            .world()
+            .resource::<CurrentGame>()
+            .table
+            .choices()
+            .to_vec();
         choices
             .iter()
             .filter_map(|c| c.cell)
@@ -190,7 +224,7 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
         if let Some(cell) = several(&app) {
             break cell;
         }
-        let game = app.world().resource::<Match>();
+        let game = app.world().resource::<CurrentGame>();
         let choices = game.table.choices().to_vec();
         assert!(
             steps < 20 && !choices.is_empty(),
@@ -202,17 +236,24 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
         );
         steps += 1;
     };
-    let chosen = app.world().resource::<Match>().table.chosen().len();
-    assert!(app.world().resource::<Match>().table.record().is_empty());
+    let chosen = app.world().resource::<CurrentGame>().table.chosen().len();
+    assert!(
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .is_empty()
+    );
     send(&mut app, PlayerInput::ClickCell(cell));
     assert_eq!(app.world().resource::<CellMenu>().0, Some(cell));
     assert_eq!(
-        app.world().resource::<Match>().table.chosen().len(),
+        app.world().resource::<CurrentGame>().table.chosen().len(),
         chosen,
         "the click took no step"
     );
     // Choosing from the menu takes the step and closes it.
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     let index = game
         .table
         .choices()
@@ -221,9 +262,9 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
         .unwrap();
     send(&mut app, PlayerInput::Choose(index));
     assert_eq!(app.world().resource::<CellMenu>().0, None);
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     assert!(
-        game.table.record().is_empty(),
+        game.table.as_match().record().is_empty(),
         "a split that may grow waits to be played"
     );
     assert_eq!(

@@ -11,9 +11,10 @@ use common::{board_settled, headless_app, phase, screen};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 use tabula::bot::BotRunner;
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::online::{GoOnline, KeptSeats, OnlineAction, OnlineGame, SEATS_FILE};
 use tabula::phase::TurnPhase;
-use tabula::screens::{Match, Screen, Seat};
+use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::turn::{PlayerInput, Travel};
 use tabula_bot::BotSpec;
@@ -62,7 +63,12 @@ fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 }
 
 fn line(app: &App) -> Vec<String> {
-    app.world().resource::<Match>().table.line().to_vec()
+    app.world()
+        .resource::<CurrentGame>()
+        .table
+        .as_match()
+        .line()
+        .to_vec()
 }
 
 fn server_moves(app: &App) -> Vec<String> {
@@ -103,8 +109,9 @@ fn bot_joins(server: &str, code: &str) -> JoinHandle<(String, Vec<String>)> {
 
 /// A legal move for the person to move, chosen at random (the rules' random bot).
 fn some_move(app: &App, seed: u64) -> String {
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     game.table
+        .as_match()
         .thinker(&BotSpec::Random, seed)
         .best_move()
         .unwrap()
@@ -123,7 +130,7 @@ fn the_app_plays_an_online_game_to_the_end_with_a_take_back() {
         ..
     } = setup();
     let code = create(&mut app, &server.address, "absorption");
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     assert_eq!(game.seats, [Seat::Human, Seat::Remote]);
     assert!(game.is_online());
     // The seat is kept with the player's files, to come back to it.
@@ -161,7 +168,7 @@ fn the_app_plays_an_online_game_to_the_end_with_a_take_back() {
         });
         // The state follows the table at the start of the next frame: a reply that came in
         // the last one is on the table already, and then the person has the turn.
-        let remote_to_move = app.world().resource::<Match>().remote_to_move();
+        let remote_to_move = app.world().resource::<CurrentGame>().remote_to_move();
         if phase(&app) == Some(TurnPhase::RemoteToMove) && remote_to_move {
             saw_remote_turn = true;
             // Nobody here moves for the player elsewhere: the line stays the server's.
@@ -198,19 +205,29 @@ fn the_app_plays_an_online_game_to_the_end_with_a_take_back() {
     });
     assert!(took_back && saw_remote_turn);
     assert_eq!(line(&app), moves, "both sides saw the same game");
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     assert_eq!(game.status_text(), result);
     // Once over, the line is the player's to look through, and the game stays over.
     app.world_mut().write_message(Travel::GoTo(0));
     run_until(&mut app, "the jump to the start", |app| {
-        app.world().resource::<Match>().table.record().is_empty() && board_settled(app)
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .is_empty()
+            && board_settled(app)
     });
     for _ in 0..5 {
         app.update();
     }
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     assert!(game.is_over() && game.ending.is_some());
-    assert_eq!(game.table.line(), moves, "looking back keeps the line");
+    assert_eq!(
+        game.table.as_match().line(),
+        moves,
+        "looking back keeps the line"
+    );
     assert_eq!(screen(&app), Screen::Result);
     assert_eq!(phase(&app), Some(TurnPhase::Over));
 }
@@ -232,7 +249,7 @@ fn a_resignation_ends_the_game_on_both_sides() {
     app.world_mut().write_message(OnlineAction::Resign);
     run_until(&mut app, "the result", |app| screen(app) == Screen::Result);
     let (result, _) = bot.join().unwrap();
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     assert!(game.is_over());
     assert_eq!(game.status_text(), result);
     assert!(result.contains("resign"), "{result}");

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use common::{headless_app, moves_to_a_win_in_one, settle, start};
 use tabula::bot::BotRunner;
 use tabula::config::Settings;
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::rating::RatingChange;
-use tabula::screens::{Match, Seat};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
@@ -25,8 +25,8 @@ fn game_before_the_end(moves: &[String], mover: Seat) -> App {
         app.update();
         settle(&mut app);
     }
-    let mut game = app.world_mut().resource_mut::<Match>();
-    let to_move = game.table.to_move();
+    let mut game = app.world_mut().resource_mut::<CurrentGame>();
+    let to_move = game.table.as_match().to_move();
     let other = if mover == Seat::Human {
         Seat::Bot(1)
     } else {
@@ -48,16 +48,16 @@ fn rating(app: &App) -> Option<tabula_session::Rating> {
 
 /// Redo, to the end of the game again.
 fn replay_the_last_move(app: &mut App) {
-    assert!(!app.world().resource::<Match>().is_over());
+    assert!(!app.world().resource::<CurrentGame>().is_over());
     app.world_mut().write_message(Travel::Redo);
     app.update();
     run_until_over(app);
-    assert!(app.world().resource::<Match>().is_over());
+    assert!(app.world().resource::<CurrentGame>().is_over());
 }
 
 fn run_until_over(app: &mut App) {
     for _ in 0..5_000 {
-        if app.world().resource::<Match>().is_over() {
+        if app.world().resource::<CurrentGame>().is_over() {
             break;
         }
         app.update();
@@ -85,7 +85,7 @@ fn a_win_against_a_bot_raises_the_rating_once() {
     app.world_mut().write_message(Travel::Undo);
     app.update();
     settle(&mut app);
-    assert!(!app.world().resource::<Match>().is_over());
+    assert!(!app.world().resource::<CurrentGame>().is_over());
     replay_the_last_move(&mut app);
     assert_eq!(rating(&app), Some(after));
 }
@@ -136,11 +136,11 @@ fn a_finished_game_loaded_and_replayed_is_not_rated() {
     app.update();
     app.update();
     settle(&mut app);
-    assert!(app.world().resource::<Match>().is_over());
+    assert!(app.world().resource::<CurrentGame>().is_over());
     app.world_mut().write_message(Travel::GoTo(moves.len() - 1));
     app.update();
     settle(&mut app);
-    assert!(!app.world().resource::<Match>().is_over());
+    assert!(!app.world().resource::<CurrentGame>().is_over());
     replay_the_last_move(&mut app);
     assert_eq!(rating(&app), None);
 }

@@ -9,10 +9,11 @@ use common::{headless_app, screen, settle, shown_pieces, to_title};
 use tabula::animation::AnimationLog;
 use tabula::bot::{BotRunner, Thinking};
 use tabula::config::ConfigProblems;
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::pieces::pieces_match;
 use tabula::record::Record;
 use tabula::saving::{AutosaveProblem, LoadRecord, Resumable, SaveGame, SaveMessage};
-use tabula::screens::{Match, Screen, Seat};
+use tabula::screens::Screen;
 use tabula::storage::{AUTOSAVE, Storage};
 use tabula::table::{GameKind, new_table};
 use tabula::turn::{PlayerInput, Travel};
@@ -27,14 +28,17 @@ fn start(app: &mut App, kind: GameKind, seats: Vec<Seat>) {
     assert_eq!(screen(app), Screen::Playing);
 }
 
-fn game(app: &App) -> &Match {
-    app.world().resource::<Match>()
+fn game(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
 }
 
 /// (moves played, moves in the line)
 fn plies(app: &App) -> (usize, usize) {
     let table = &game(app).table;
-    (table.record().len(), table.line().len())
+    (
+        table.as_match().record().len(),
+        table.as_match().line().len(),
+    )
 }
 
 fn send(app: &mut App, message: impl Message) {
@@ -53,6 +57,7 @@ fn board_follows(app: &mut App, what: &str) {
 fn some_move(app: &App, seed: u64) -> String {
     game(app)
         .table
+        .as_match()
         .thinker(&BotSpec::Random, seed)
         .best_move()
         .expect("the game goes on")
@@ -71,7 +76,7 @@ fn undo_redo_and_jumps_move_the_board_with_the_rules() {
     start(&mut app, GameKind::Adaptoid, vec![Seat::Human, Seat::Human]);
     play_moves(&mut app, 4);
     assert_eq!(plies(&app), (4, 4));
-    let after_four = game(&app).table.position_string();
+    let after_four = game(&app).table.as_match().position_string();
 
     send(&mut app, Travel::Undo);
     assert_eq!(plies(&app), (3, 4));
@@ -80,7 +85,7 @@ fn undo_redo_and_jumps_move_the_board_with_the_rules() {
     let events_before = app.world().resource::<AnimationLog>().events_received;
     send(&mut app, Travel::Redo);
     assert_eq!(plies(&app), (4, 4));
-    assert_eq!(game(&app).table.position_string(), after_four);
+    assert_eq!(game(&app).table.as_match().position_string(), after_four);
     assert!(
         app.world().resource::<AnimationLog>().events_received > events_before,
         "a redone move animates"
@@ -97,7 +102,7 @@ fn undo_redo_and_jumps_move_the_board_with_the_rules() {
     assert_eq!(plies(&app), (2, 4), "a jump past the line is refused");
 
     // A different move starts a new line; the same move keeps the old one.
-    let next = game(&app).table.line()[2].clone();
+    let next = game(&app).table.as_match().line()[2].clone();
     send(&mut app, PlayerInput::Notation(next));
     assert_eq!(plies(&app), (3, 4));
     send(&mut app, Travel::PlayOn);
@@ -105,7 +110,7 @@ fn undo_redo_and_jumps_move_the_board_with_the_rules() {
     send(&mut app, Travel::Undo);
     let other = (0..50)
         .map(|seed| some_move(&app, seed))
-        .find(|text| *text != game(&app).table.line()[2])
+        .find(|text| *text != game(&app).table.as_match().line()[2])
         .expect("another move");
     send(&mut app, PlayerInput::Notation(other));
     assert_eq!(plies(&app), (3, 3));
@@ -130,7 +135,7 @@ fn undo_against_a_bot_goes_back_to_the_person_even_while_it_thinks() {
     // Undo takes back the bot's reply and the person's move; redo replays both.
     send(&mut app, Travel::Undo);
     assert_eq!(plies(&app), (0, 2));
-    assert_eq!(game(&app).table.to_move(), 0);
+    assert_eq!(game(&app).table.as_match().to_move(), 0);
     board_follows(&mut app, "after undo against a bot");
     send(&mut app, Travel::Redo);
     settle(&mut app);
@@ -140,7 +145,7 @@ fn undo_against_a_bot_goes_back_to_the_person_even_while_it_thinks() {
     // Another first move, then undo while the bot thinks: the search stops, and the
     // bot waits while the person looks back.
     send(&mut app, Travel::Undo);
-    let first = game(&app).table.line()[0].clone();
+    let first = game(&app).table.as_match().line()[0].clone();
     let other = (0..50)
         .map(|seed| some_move(&app, seed))
         .find(|text| *text != first)
@@ -169,13 +174,17 @@ fn undo_against_a_bot_goes_back_to_the_person_even_while_it_thinks() {
 fn finished_record() -> Record {
     let mut table = new_table(GameKind::Adaptoid, &[]).unwrap();
     for seed in 0..2_000 {
-        if table.status().is_over() {
+        if table.as_match().status().is_over() {
             break;
         }
-        let text = table.thinker(&BotSpec::Random, seed).best_move().unwrap();
+        let text = table
+            .as_match()
+            .thinker(&BotSpec::Random, seed)
+            .best_move()
+            .unwrap();
         table.play_notation(&text).unwrap();
     }
-    assert!(table.status().is_over());
+    assert!(table.as_match().status().is_over());
     tabula::record::record_of(table.as_ref(), &[Seat::Human, Seat::Human])
 }
 
@@ -217,8 +226,8 @@ fn the_autosave_brings_each_game_back_and_a_damaged_one_is_kept() {
         assert_eq!(saved.game, kind.key());
         assert_eq!(saved.seats[..2], ["human", "level:2"]);
         assert!(!saved.moves.is_empty());
-        let position = game(&app).table.position_string();
-        let record_then = game(&app).table.record().to_vec();
+        let position = game(&app).table.as_match().position_string();
+        let record_then = game(&app).table.as_match().record().to_vec();
         let seats_then = game(&app).seats.clone();
 
         // A new launch offers it; resuming gives the same game and seats.
@@ -228,10 +237,14 @@ fn the_autosave_brings_each_game_back_and_a_damaged_one_is_kept() {
         send(&mut app, LoadRecord(offered));
         assert_eq!(screen(&app), Screen::Playing);
         // The bot may already have answered when it has the turn.
-        let record_now = game(&app).table.record();
+        let record_now = game(&app).table.as_match().record();
         assert_eq!(record_now[..record_then.len()], record_then, "{kind:?}");
         if record_now.len() == record_then.len() {
-            assert_eq!(game(&app).table.position_string(), position, "{kind:?}");
+            assert_eq!(
+                game(&app).table.as_match().position_string(),
+                position,
+                "{kind:?}"
+            );
         }
         assert_eq!(game(&app).seats, seats_then, "{kind:?}");
     }
@@ -287,7 +300,7 @@ fn replaying_the_same_move_against_a_bot_lets_it_think_again() {
     settle(&mut app);
     send(&mut app, Travel::Undo);
     assert_eq!(plies(&app), (0, 2));
-    let first = game(&app).table.line()[0].clone();
+    let first = game(&app).table.as_match().line()[0].clone();
     send(&mut app, PlayerInput::Notation(first));
     let (played, line) = plies(&app);
     assert_eq!(
@@ -311,7 +324,7 @@ fn a_game_left_unfinished_is_kept_when_another_replaces_the_autosave() {
     let mut app = app_with(storage.clone());
     start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Human]);
     play_moves(&mut app, 2);
-    let left = game(&app).table.record().to_vec();
+    let left = game(&app).table.as_match().record().to_vec();
 
     // A new launch, and a new game instead of resuming.
     let mut app = app_with(storage.clone());
@@ -350,7 +363,11 @@ fn saves_that_cannot_be_written_keep_the_old_files_and_say_so() {
     let problems = |app: &App| app.world().resource::<ConfigProblems>().0.clone();
 
     play_moves(&mut app, 1);
-    assert_eq!(game(&app).table.record().len(), 3, "play goes on");
+    assert_eq!(
+        game(&app).table.as_match().record().len(),
+        3,
+        "play goes on"
+    );
     assert_eq!(storage.read(AUTOSAVE).unwrap().unwrap(), saved);
     let said = problems(&app);
     assert!(

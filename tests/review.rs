@@ -8,8 +8,9 @@ use bevy::prelude::*;
 use common::{headless_app, run_until, screen, settle, start};
 use tabula::bot::{BotRunner, Hint};
 use tabula::config::Settings;
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::review::{GameReview, StartReview, StopReview};
-use tabula::screens::{Match, Screen, Seat};
+use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
@@ -20,8 +21,9 @@ fn played(runner: BotRunner, kind: GameKind, moves: u64) -> App {
     app.world_mut().resource_mut::<Settings>().review_level = 1;
     start(&mut app, kind, vec![Seat::Human, Seat::Human]);
     for seed in 0..moves {
-        let table = &app.world().resource::<Match>().table;
+        let table = &app.world().resource::<CurrentGame>().table;
         let text = table
+            .as_match()
             .thinker(&tabula_bot::BotSpec::Random, seed)
             .best_move();
         app.world_mut()
@@ -30,7 +32,12 @@ fn played(runner: BotRunner, kind: GameKind, moves: u64) -> App {
         settle(&mut app);
     }
     assert_eq!(
-        app.world().resource::<Match>().table.record().len() as u64,
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .len() as u64,
         moves
     );
     app
@@ -105,8 +112,9 @@ fn a_review_of_a_line_that_was_replaced_is_dropped() {
     settle(&mut app);
     assert!(reviewed(&app), "looking back keeps the review");
     let review_line = app.world().resource::<GameReview>().line.clone();
-    let table = &app.world().resource::<Match>().table;
+    let table = &app.world().resource::<CurrentGame>().table;
     let other = table
+        .as_match()
         .thinker(&tabula_bot::BotSpec::Random, 99)
         .best_move()
         .unwrap();
@@ -128,15 +136,22 @@ fn a_bot_answers_while_a_review_runs_and_a_review_can_be_stopped() {
         vec![Seat::Human, Seat::Bot(1)],
     );
     let person_move = |app: &mut App, seed: u64| {
-        let table = &app.world().resource::<Match>().table;
+        let table = &app.world().resource::<CurrentGame>().table;
         let text = table
+            .as_match()
             .thinker(&tabula_bot::BotSpec::Random, seed)
             .best_move();
-        let before = table.record().len();
+        let before = table.as_match().record().len();
         app.world_mut()
             .write_message(PlayerInput::Notation(text.unwrap()));
         run_until(app, "the bot's reply", |app| {
-            app.world().resource::<Match>().table.record().len() == before + 2
+            app.world()
+                .resource::<CurrentGame>()
+                .table
+                .as_match()
+                .record()
+                .len()
+                == before + 2
         });
         settle(app);
     };

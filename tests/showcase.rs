@@ -11,8 +11,10 @@ use common::{run_until, screen, settle, shown_pieces, start, to_title};
 use std::time::Duration;
 use tabula::animation::AnimationLog;
 use tabula::config::Settings;
+use tabula::current_game::{CurrentGame, Seat};
+use tabula::new_game::StartGame;
 use tabula::pieces::pieces_match;
-use tabula::screens::{Match, Screen, Seat, StartGame};
+use tabula::screens::Screen;
 use tabula::showcase::Showcase;
 use tabula::sound::PlaySound;
 use tabula::storage::{AUTOSAVE, Storage};
@@ -46,12 +48,12 @@ fn app_with_showcase(dir: &std::path::Path) -> App {
     app
 }
 
-fn game(app: &App) -> &Match {
-    app.world().resource::<Match>()
+fn game(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
 }
 
 fn moves(app: &App) -> usize {
-    game(app).table.record().len()
+    game(app).table.as_match().record().len()
 }
 
 /// The board shows exactly the rules' position.
@@ -135,14 +137,14 @@ fn the_showcase_waits_on_other_screens_and_keeps_its_game() {
 fn a_game_started_takes_the_showcase_place_and_the_title_brings_the_next_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_with_showcase(dir.path());
-    let first = (game(&app).id, game(&app).table.kind());
+    let first = (game(&app).id, game(&app).table.as_match().kind());
     run_until(&mut app, "a showcase move", |app| moves(app) >= 1);
 
     // Started while the showcase's pieces may still be moving.
     start(&mut app, GameKind::Adamas, vec![Seat::Human, Seat::Human]);
     assert_eq!(screen(&app), Screen::Playing);
     assert!(!app.world().contains_resource::<Showcase>());
-    assert_eq!(game(&app).table.kind(), GameKind::Adamas);
+    assert_eq!(game(&app).table.as_match().kind(), GameKind::Adamas);
     assert_eq!(game(&app).seats, vec![Seat::Human, Seat::Human]);
     assert_eq!(moves(&app), 0);
     settle(&mut app);
@@ -152,7 +154,7 @@ fn a_game_started_takes_the_showcase_place_and_the_title_brings_the_next_game() 
     let next = game(&app);
     let order = GameKind::ALL;
     let at = order.iter().position(|k| *k == first.1).unwrap();
-    assert_eq!(next.table.kind(), order[(at + 1) % order.len()]);
+    assert_eq!(next.table.as_match().kind(), order[(at + 1) % order.len()]);
     assert!(next.seats.iter().all(Seat::is_bot));
     board_shows_the_game(&mut app);
 }
@@ -163,11 +165,14 @@ fn a_finished_showcase_game_gives_way_to_the_next() {
     let mut app = app_with_showcase(dir.path());
     // Instant motions: a game of up to 120 moves in fewer frames.
     app.world_mut().resource_mut::<Settings>().animation_speed = 0.0;
-    let (id, kind) = (game(&app).id, game(&app).table.kind());
+    let (id, kind) = (game(&app).id, game(&app).table.as_match().kind());
     run_until(&mut app, "the next showcase game", |app| game(app).id != id);
     let order = GameKind::ALL;
     let at = order.iter().position(|k| *k == kind).unwrap();
-    assert_eq!(game(&app).table.kind(), order[(at + 1) % order.len()]);
+    assert_eq!(
+        game(&app).table.as_match().kind(),
+        order[(at + 1) % order.len()]
+    );
     assert_eq!(moves(&app), 0);
     settle(&mut app);
     board_shows_the_game(&mut app);

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use common::{headless_app, moves_to_a_win_in_one, run_until, settle, start};
 use tabula::bot::BotRunner;
 use tabula::config::Settings;
+use tabula::current_game::{CurrentGame, Seat};
 use tabula::phase::TurnPhase;
-use tabula::screens::{Match, Seat};
 use tabula::sound::{PlaySound, Sound};
 use tabula::storage::Storage;
 use tabula::table::GameKind;
@@ -38,7 +38,7 @@ fn heard(app: &mut App) -> Vec<Sound> {
 }
 
 fn first_legal_move(app: &App) -> String {
-    let game = app.world().resource::<Match>();
+    let game = app.world().resource::<CurrentGame>();
     game.table.as_match().legal_moves(1).0.remove(0)
 }
 
@@ -61,7 +61,13 @@ fn a_bots_move_is_heard_and_then_your_turn() {
     app.world_mut().write_message(PlayerInput::Notation(mine));
     app.update();
     run_until(&mut app, "the bot's move", |app| {
-        app.world().resource::<Match>().table.record().len() == 2
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .len()
+            == 2
     });
     settle(&mut app);
     run_until(&mut app, "the person's turn", person_to_move);
@@ -85,7 +91,14 @@ fn a_bots_move_is_heard_and_then_your_turn() {
     app.world_mut().write_message(Travel::Redo);
     app.update();
     run_until(&mut app, "the redo to the person's turn", |app| {
-        app.world().resource::<Match>().table.record().len() == 2 && person_to_move(app)
+        app.world()
+            .resource::<CurrentGame>()
+            .table
+            .as_match()
+            .record()
+            .len()
+            == 2
+            && person_to_move(app)
     });
     settle(&mut app);
     let sounds = heard(&mut app);
@@ -127,7 +140,7 @@ fn the_end_of_a_game_is_heard_once() {
     for _ in 0..10 {
         app.update();
     }
-    assert!(app.world().resource::<Match>().is_over());
+    assert!(app.world().resource::<CurrentGame>().is_over());
     let sounds = heard(&mut app);
     assert_eq!(sounds.last(), Some(&Sound::GameOver), "{sounds:?}");
     assert_eq!(sounds.iter().filter(|s| **s == Sound::GameOver).count(), 1);

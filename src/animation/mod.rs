@@ -5,9 +5,10 @@ mod stage;
 
 use crate::AppSystems;
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::phase::BoardShows;
 use crate::pieces::{Arrivals, cell_position, spawn_piece};
-use crate::screens::{BuildBoard, Match, board_on_screen};
+use crate::screens::{BuildBoard, board_on_screen};
 use crate::showcase::Showcase;
 use crate::sound::{Sound, SoundCue, sounds_for_move};
 use crate::table::{PieceLook, PlayedEvent};
@@ -177,7 +178,7 @@ pub fn plugin(app: &mut App) {
 
 /// A match on screen begins with its pieces spawned as its position stands.
 fn reset(
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     mut board: ResMut<BoardShows>,
     mut queue: ResMut<AnimationQueue>,
     mut log: ResMut<AnimationLog>,
@@ -244,7 +245,7 @@ fn advance_tweens(
 #[allow(clippy::too_many_arguments)]
 fn start_next(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     settings: Res<Settings>,
     mut queue: ResMut<AnimationQueue>,
     mut log: ResMut<AnimationLog>,
@@ -294,7 +295,7 @@ fn start_next(
     }
 }
 
-fn sync(commands: &mut Commands, game: &Match, pieces: &PieceQuery, arrivals: &mut Arrivals) {
+fn sync(commands: &mut Commands, game: &CurrentGame, pieces: &PieceQuery, arrivals: &mut Arrivals) {
     let layout = game.table.layout();
     let wanted = game.table.pieces();
     let mut present: Vec<Vec<(Entity, PieceLook)>> = vec![Vec::new(); layout.cells.len()];

@@ -14,9 +14,11 @@
 use crate::AppSystems;
 use crate::analysis::LiveEvaluation;
 use crate::config::Settings;
+use crate::current_game::{CurrentGame, Seat};
+use crate::new_game::StartGame;
 use crate::phase::TurnPhase;
 use crate::review::{GameReview, ReviewSlice, StartReview};
-use crate::screens::{Match, Screen, Seat, StartGame};
+use crate::screens::Screen;
 use crate::table::GameKind;
 use crate::turn::{PlayerInput, Travel};
 use bevy::prelude::*;
@@ -265,7 +267,7 @@ fn start_demo(
 fn play_demo(
     mut commands: Commands,
     mut demo: ResMut<Demo>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     phase: Option<Res<State<TurnPhase>>>,
     screen: Res<State<Screen>>,
     mut input: MessageWriter<PlayerInput>,
@@ -282,7 +284,7 @@ fn play_demo(
     }
     let table = &game.table;
     report_progress(&mut demo, &game);
-    if table.record().len() < demo.moves && !game.is_over() {
+    if table.as_match().record().len() < demo.moves && !game.is_over() {
         // Bots and players elsewhere move for themselves; and someone looking back at
         // earlier moves is left to it.
         if phase != TurnPhase::PersonToMove || table.as_match().is_looking_back() {
@@ -326,7 +328,7 @@ fn play_demo(
 fn review_demo(
     mut demo: ResMut<Demo>,
     mut settings: ResMut<Settings>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     (review, live): (Option<Res<GameReview>>, Option<Res<LiveEvaluation>>),
     mut start: MessageWriter<StartReview>,
     mut travel: MessageWriter<Travel>,
@@ -388,8 +390,8 @@ fn review_demo(
 
 /// Logs each move and the end of the demo (`tabula-demo: …` lines, which the browser
 /// test looks for in the console).
-fn report_progress(demo: &mut Demo, game: &Match) {
-    let record = game.table.record();
+fn report_progress(demo: &mut Demo, game: &CurrentGame) {
+    let record = game.table.as_match().record();
     while demo.reported < record.len() {
         demo.reported += 1;
         info!(
@@ -405,7 +407,7 @@ fn report_progress(demo: &mut Demo, game: &Match) {
             "tabula-demo: finished after {} moves ({}); position «{}»",
             record.len(),
             game.status_text(),
-            game.table.position_string()
+            game.table.as_match().position_string()
         );
     }
 }

@@ -3,8 +3,9 @@
 //! moves are sent, and a line that parted from the server's goes back to where they agree.
 
 use super::{KeptSeat, KeptSeats, OnlineGame, OnlineProblem};
+use crate::current_game::{CurrentGame, Seat};
 use crate::phase::BoardShows;
-use crate::screens::{Match, Screen, Seat};
+use crate::screens::Screen;
 use crate::storage::Storage;
 use crate::table::{GameKind, new_table};
 use crate::turn::PlayerInput;
@@ -14,7 +15,7 @@ use web_time::Duration;
 
 /// The match that shows a game followed from a server: the person's seat (if any) is
 /// played here, every other seat elsewhere.
-pub fn match_for(followed: &Followed) -> Result<Match, String> {
+pub fn match_for(followed: &Followed) -> Result<CurrentGame, String> {
     let state = &followed.state;
     let kind = GameKind::parse(&state.game)?;
     let mut table = new_table(kind, &state.settings)?;
@@ -27,7 +28,7 @@ pub fn match_for(followed: &Followed) -> Result<Match, String> {
             )
         })?;
     }
-    let seats = (0..table.num_players())
+    let seats = (0..table.as_match().num_players())
         .map(|seat| {
             if state.your_seat == Some(seat) {
                 Seat::Human
@@ -36,7 +37,7 @@ pub fn match_for(followed: &Followed) -> Result<Match, String> {
             }
         })
         .collect();
-    let mut game = Match::new(table, seats);
+    let mut game = CurrentGame::new(table, seats);
     game.ending = ending_of(followed);
     Ok(game)
 }
@@ -157,7 +158,7 @@ pub fn start_match(
 pub fn follow_server(
     mut commands: Commands,
     mut online: ResMut<OnlineGame>,
-    game: Option<ResMut<Match>>,
+    game: Option<ResMut<CurrentGame>>,
     board: Res<BoardShows>,
     mut input: MessageWriter<PlayerInput>,
 ) {
@@ -176,7 +177,7 @@ pub fn follow_server(
         return;
     };
     let server = &followed.state.moves;
-    let line = game.table.line();
+    let line = game.table.as_match().line();
     let common = line.iter().zip(server).take_while(|(a, b)| a == b).count();
     if common == line.len() && common == server.len() {
         // In step: the server's end, if any, is the game's.
@@ -206,7 +207,7 @@ pub fn follow_server(
 
 /// Sends the person's move once the rules took it here (once: a refused one is taken
 /// back by [`follow_server`] when the board is still).
-pub fn send_moves(mut online: ResMut<OnlineGame>, game: Res<Match>) {
+pub fn send_moves(mut online: ResMut<OnlineGame>, game: Res<CurrentGame>) {
     if online.match_id != Some(game.id) || online.client.is_waiting() {
         return;
     }
@@ -214,7 +215,7 @@ pub fn send_moves(mut online: ResMut<OnlineGame>, game: Res<Match>) {
         return;
     };
     let held = followed.state.moves.len();
-    let line = game.table.line();
+    let line = game.table.as_match().line();
     if line.len() != held + 1 || line[..held] != followed.state.moves[..] {
         return;
     }

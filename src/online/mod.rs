@@ -15,7 +15,8 @@ pub use lobby::{AskMyGames, MyGames};
 
 use crate::AppSystems;
 use crate::config::ConfigProblems;
-use crate::screens::{InMatch, Match, Screen};
+use crate::current_game::CurrentGame;
+use crate::screens::{InGame, Screen};
 use crate::storage::Storage;
 use crate::turn::Travel;
 use bevy::prelude::*;
@@ -99,7 +100,7 @@ pub fn plugin(app: &mut App) {
                 follow::take_news,
                 follow::keep_seat,
                 follow::start_match.run_if(in_state(Screen::Online)),
-                follow::follow_server.run_if(in_state(InMatch)),
+                follow::follow_server.run_if(in_state(InGame)),
             )
                 .chain()
                 .after(go_online)
@@ -112,7 +113,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Keep)
                 .distributive_run_if(resource_exists::<OnlineGame>)
-                .run_if(in_state(InMatch)),
+                .run_if(in_state(InGame)),
         )
         .add_plugins((lobby::plugin, invite::plugin));
 }
@@ -178,7 +179,7 @@ fn act(
     mut actions: MessageReader<OnlineAction>,
     mut travel: MessageReader<Travel>,
     mut online: ResMut<OnlineGame>,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
 ) {
     // Once the game is over, its line is the player's to look through.
     let undo = (travel.read().any(|request| *request == Travel::Undo) && !game.is_over())

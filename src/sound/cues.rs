@@ -2,8 +2,8 @@
 //! starts, and "your turn" or "game over" once the board has settled after a move.
 
 use super::{Sound, SoundCue};
+use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
-use crate::screens::Match;
 use crate::table::Anim;
 use crate::turn::{PlayerInput, Travel};
 use bevy::prelude::*;
@@ -80,7 +80,7 @@ pub(super) struct Settled {
 }
 
 pub(super) fn turn_cues(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     board: Res<BoardShows>,
     mut last: Local<Option<Settled>>,
     // The board last changed by travelling the line (undo, redo, a jump), not by a move
@@ -107,7 +107,7 @@ pub(super) fn turn_cues(
     let now = Settled {
         game: game.id,
         phase,
-        moves: game.table.record().len(),
+        moves: game.table.as_match().record().len(),
     };
     if let Some(before) = *last
         && before.game == now.game

@@ -18,7 +18,7 @@ mod web;
 pub use cues::sounds_for_move;
 
 use crate::config::Settings;
-use crate::screens::InMatch;
+use crate::screens::InGame;
 use bevy::prelude::*;
 
 /// The game's sounds.
@@ -102,7 +102,7 @@ fn apply_volume(
     mut cues: MessageReader<SoundCue>,
     mut play: MessageWriter<PlaySound>,
     settings: Res<Settings>,
-    in_match: Option<Res<State<InMatch>>>,
+    in_match: Option<Res<State<InGame>>>,
 ) {
     // The title's showcase game plays without a sound.
     if in_match.is_none() {

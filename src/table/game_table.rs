@@ -4,11 +4,9 @@
 //! animations of each event.
 
 use super::{
-    Anim, BoardLayout, Choice, GameKind, Ghost, Look, Mark, PieceLook, PlayedEvent, Table,
-    ghosts_between,
+    Anim, BoardLayout, Choice, Ghost, Look, Mark, PieceLook, PlayedEvent, Table, ghosts_between,
 };
-use tabula_rules::{Player, Status};
-use tabula_session::{AnyMatch, Match, Thinker, thinker_for};
+use tabula_session::{AnyMatch, Match};
 
 pub struct GameTable<G: Look> {
     game: Match<G>,
@@ -116,56 +114,16 @@ impl<G: Look> Table for GameTable<G> {
         &self.game
     }
 
-    fn kind(&self) -> GameKind {
-        G::KIND
-    }
-
     fn layout(&self) -> &BoardLayout {
         &self.layout
-    }
-
-    fn num_players(&self) -> usize {
-        self.game.game().num_players()
-    }
-
-    fn player_name(&self, seat: usize) -> String {
-        self.game.game().player_name(Player(seat as u8))
     }
 
     fn colour_of_seat(&self, seat: usize) -> usize {
         self.game.game().colour_of_seat(seat)
     }
 
-    fn to_move(&self) -> usize {
-        self.game.game().to_move().index()
-    }
-
-    fn status(&self) -> Status {
-        self.game.status()
-    }
-
-    fn status_text(&self) -> String {
-        self.game.status_text()
-    }
-
     fn score_lines(&self) -> Vec<String> {
         self.game.game().score_lines()
-    }
-
-    fn record(&self) -> &[String] {
-        self.game.record()
-    }
-
-    fn line(&self) -> &[String] {
-        self.game.line()
-    }
-
-    fn revision(&self) -> u64 {
-        self.game.revision()
-    }
-
-    fn to_move_after(&self, ply: usize) -> Option<usize> {
-        self.game.to_move_after(ply)
     }
 
     fn redo(&mut self) -> Result<Vec<PlayedEvent>, String> {
@@ -200,14 +158,6 @@ impl<G: Look> Table for GameTable<G> {
         self.recompute_last_move_cells();
         self.refresh_choices();
         result
-    }
-
-    fn settings(&self) -> Vec<(String, String)> {
-        self.game.settings()
-    }
-
-    fn position_string(&self) -> String {
-        self.game.game().position_string()
     }
 
     fn pieces(&self) -> Vec<(usize, PieceLook)> {
@@ -292,15 +242,6 @@ impl<G: Look> Table for GameTable<G> {
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String> {
         let events = self.game.play_notation(text);
         self.played(events)
-    }
-
-    fn thinker_from(
-        &self,
-        spec: &tabula_bot::BotSpec,
-        seed: u64,
-        kept: Option<Box<dyn Thinker>>,
-    ) -> Box<dyn Thinker> {
-        thinker_for(self.game.game(), spec, seed, kept)
     }
 
     fn move_cells(&self, text: &str) -> Result<Vec<usize>, String> {

@@ -15,7 +15,6 @@ pub use game_table::GameTable;
 pub use tabula_session::{GameKind, Thinker};
 
 use bevy::math::Vec2;
-use tabula_rules::Status;
 use tabula_session::{AnyMatch, Match, Seat, options, with_game};
 
 /// How a board is drawn: the cells' shape and what the links between them mean.
@@ -204,30 +203,19 @@ pub struct Choice {
     pub count: Option<StepCount>,
 }
 
-/// A game in progress, whichever it is, as the screens draw and play it.
+/// A game in progress, whichever it is, as the screens draw and play it: what the app adds
+/// to the session's match (the board's layout, pieces and marks, the offered steps in words,
+/// the move's preview, the last move's cells, the events of each move played). Everything
+/// else about the game (whose turn, the line, the status, the options, a bot's search) is
+/// the match's own, through [`Table::as_match`].
 pub trait Table: Send + Sync {
-    /// The match itself, for records and anything else that needs only its text.
+    /// The session's match: the game itself, its line and everything said in text.
     fn as_match(&self) -> &dyn AnyMatch;
-    fn kind(&self) -> GameKind;
     fn layout(&self) -> &BoardLayout;
-    fn num_players(&self) -> usize;
-    fn player_name(&self, seat: usize) -> String;
     /// The palette colour a seat plays (Adaptoid seats swap colours after a pie start).
     fn colour_of_seat(&self, seat: usize) -> usize;
-    fn to_move(&self) -> usize;
-    fn status(&self) -> Status;
-    fn status_text(&self) -> String;
     /// One line per seat: pieces, captures or score.
     fn score_lines(&self) -> Vec<String>;
-    /// The moves played to reach this position, in notation.
-    fn record(&self) -> &[String];
-    /// The whole line: the record and, after it, the moves taken back and not replayed.
-    fn line(&self) -> &[String];
-    /// Changes whenever the position does (a move, an undo, a jump), so work begun for
-    /// one position can tell it is stale.
-    fn revision(&self) -> u64;
-    /// The seat to move after `ply` moves of the record (`None` past the record).
-    fn to_move_after(&self, ply: usize) -> Option<usize>;
     /// Plays the next move of the line again; its events in order.
     fn redo(&mut self) -> Result<Vec<PlayedEvent>, String>;
     /// Jumps to the position after `ply` moves of the line, without events.
@@ -242,9 +230,6 @@ pub trait Table: Send + Sync {
     ) -> Result<(), String>;
     /// Takes back one move, or against a bot back to the person's previous turn.
     fn undo(&mut self, seats: &[Seat]) -> Result<(), String>;
-    /// The options that differ from the game's defaults, as `key=value` text.
-    fn settings(&self) -> Vec<(String, String)>;
-    fn position_string(&self) -> String;
     fn pieces(&self) -> Vec<(usize, PieceLook)>;
     fn marks(&self) -> Vec<(usize, Mark)>;
     /// Cells last moved from or to, for the highlight.
@@ -277,17 +262,6 @@ pub trait Table: Send + Sync {
     /// Plays a move written in notation; its events in order.
     fn play_notation(&mut self, text: &str) -> Result<Vec<PlayedEvent>, String>;
 
-    /// A bot's search from the position on the table.
-    fn thinker(&self, spec: &tabula_bot::BotSpec, seed: u64) -> Box<dyn Thinker> {
-        self.thinker_from(spec, seed, None)
-    }
-    /// The same, going on with a search kept from the seat's last move if it fits.
-    fn thinker_from(
-        &self,
-        spec: &tabula_bot::BotSpec,
-        seed: u64,
-        kept: Option<Box<dyn Thinker>>,
-    ) -> Box<dyn Thinker>;
     /// The cells a move in notation would travel from or to here, to show it as a hint.
     fn move_cells(&self, text: &str) -> Result<Vec<usize>, String>;
 }

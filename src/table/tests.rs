@@ -72,7 +72,7 @@ fn every_game_plays_through_its_choices() {
             let mut table = new_table(kind, &[]).unwrap();
             let cells = table.layout().cells.len();
             for _ in 0..150 {
-                if table.status().is_over() {
+                if table.as_match().status().is_over() {
                     break;
                 }
                 let events = random_move(table.as_mut(), &mut rng);
@@ -99,7 +99,7 @@ fn every_game_plays_through_its_choices() {
                     "the builder restarts after a move"
                 );
             }
-            assert!(!table.record().is_empty());
+            assert!(!table.as_match().record().is_empty());
         }
         if matches!(kind, GameKind::Adomoc | GameKind::Adaptoid) {
             assert!(
@@ -141,7 +141,7 @@ fn bad_settings_are_reported() {
 #[test]
 fn three_player_adamas_and_layout_sizes() {
     let table = new_table(GameKind::Adamas, &[("players".into(), "3".into())]).unwrap();
-    assert_eq!(table.num_players(), 3);
+    assert_eq!(table.as_match().num_players(), 3);
     assert_eq!(table.layout().cells.len(), 37);
     assert_eq!(
         new_table(GameKind::Absorption, &[])
@@ -164,14 +164,21 @@ fn a_built_move_replays_from_its_notation() {
         let mut typed = new_table(kind, &[]).unwrap();
         for _ in 0..6 {
             random_move(built.as_mut(), &mut rng);
-            let text = built.record().last().unwrap().clone();
+            let text = built.as_match().record().last().unwrap().clone();
             typed.play_notation(&text).unwrap();
-            assert_eq!(built.position_string(), typed.position_string(), "{kind:?}");
+            assert_eq!(
+                built.as_match().position_string(),
+                typed.as_match().position_string(),
+                "{kind:?}"
+            );
             assert_eq!(built.last_move_cells(), typed.last_move_cells());
         }
         let error = typed.play_notation("zz99").unwrap_err();
         assert!(!error.is_empty());
-        assert_eq!(built.position_string(), typed.position_string());
+        assert_eq!(
+            built.as_match().position_string(),
+            typed.as_match().position_string()
+        );
     }
 }
 
@@ -192,11 +199,11 @@ fn the_move_preview_shows_what_the_move_does() {
         let mut previews_seen = 0;
         let mut partials_seen = 0;
         for _ in 0..60 {
-            if table.status().is_over() {
+            if table.as_match().status().is_over() {
                 break;
             }
             let before = by_cell(table.pieces());
-            let mover = table.colour_of_seat(table.to_move());
+            let mover = table.colour_of_seat(table.as_match().to_move());
             let preview = loop {
                 let complete = table.complete_move().is_some();
                 let preview = table.move_preview();
@@ -305,7 +312,7 @@ fn a_cells_minus_and_plus_move_one_piece() {
     let mut stepped = 0;
     let mut table = new_table(GameKind::Adamas, &[]).unwrap();
     for _ in 0..40 {
-        if table.status().is_over() {
+        if table.as_match().status().is_over() {
             break;
         }
         for _ in 0..12 {
@@ -365,7 +372,7 @@ fn a_cells_minus_and_plus_move_one_piece() {
 /// The mover's pieces on the whole board once the move built so far is played, as the
 /// preview shows it.
 fn preview_total(table: &dyn Table) -> Option<i32> {
-    let mover = table.colour_of_seat(table.to_move());
+    let mover = table.colour_of_seat(table.as_match().to_move());
     let preview = table.move_preview()?;
     let mut board = by_cell(table.pieces());
     for ghost in preview {

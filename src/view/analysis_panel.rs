@@ -6,8 +6,8 @@ use super::review_panel::{judged_text, mark_colour};
 use super::style::colour32;
 use crate::analysis::LiveEvaluation;
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::review::GameReview;
-use crate::screens::Match;
 use crate::turn::Travel;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -18,7 +18,7 @@ use tabula_session::{AnyMatch, NodeId};
 const INDENT: f32 = 14.0;
 
 pub struct AnalysisSection<'a, 'w> {
-    pub game: &'a Match,
+    pub game: &'a CurrentGame,
     pub live: Option<&'a LiveEvaluation>,
     pub settings: &'a Settings,
     pub animating: bool,
@@ -112,7 +112,7 @@ impl AnalysisSection<'_, '_> {
             });
             return;
         }
-        let palette = table.kind().max_players();
+        let palette = table.as_match().kind().max_players();
         let (rect, _) =
             ui.allocate_exact_size(egui::vec2(ui.available_width(), 12.0), egui::Sense::hover());
         let mut left = rect.left();
@@ -136,7 +136,13 @@ impl AnalysisSection<'_, '_> {
             .chances
             .iter()
             .enumerate()
-            .map(|(seat, chance)| format!("{} {:.0}%", table.player_name(seat), 100.0 * chance))
+            .map(|(seat, chance)| {
+                format!(
+                    "{} {:.0}%",
+                    table.as_match().player_name(seat),
+                    100.0 * chance
+                )
+            })
             .collect();
         ui.horizontal(|ui| {
             ui.label(chances.join(" · "));
@@ -160,7 +166,7 @@ impl AnalysisSection<'_, '_> {
 /// The moves as a tree: the line shown and its variations, each indented under the move it
 /// is played instead of. A click goes to a move; a right click promotes or deletes.
 pub struct MoveList<'a, 'w> {
-    pub game: &'a Match,
+    pub game: &'a CurrentGame,
     /// A review of this game's main line.
     pub review: Option<&'a GameReview>,
     pub animating: bool,

@@ -5,8 +5,9 @@
 use super::loading::BoardTextures;
 use crate::AppSystems;
 use crate::bot::Hint;
+use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
-use crate::screens::{BoardPart, BuildBoard, Match, board_on_screen};
+use crate::screens::{BoardPart, BuildBoard, board_on_screen};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, TAU};
@@ -41,7 +42,7 @@ pub fn plugin(app: &mut App) {
 
 fn spawn_board(
     mut commands: Commands,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     textures: Option<Res<BoardTextures>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -232,7 +233,7 @@ fn spawn_lines(
 
 /// Tile colours: the selection, then legal targets, then the last move, over the base.
 fn colour_tiles(
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     board: Res<BoardShows>,
     hovered: Res<HoveredCell>,
     hint: Option<Res<Hint>>,
@@ -287,7 +288,7 @@ type MarkAssets = (Handle<Mesh>, [Handle<StandardMaterial>; 5]);
 #[allow(clippy::too_many_arguments)]
 fn draw_marks(
     mut commands: Commands,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     board: Res<BoardShows>,
     rings: Query<Entity, With<MarkRing>>,
     mut meshes: ResMut<Assets<Mesh>>,

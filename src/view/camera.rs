@@ -2,7 +2,8 @@
 //! It ignores the pointer while the pointer is over the overlay.
 
 use crate::config::{Keys, Settings};
-use crate::screens::{BoardScene, BuildBoard, InMatch, Match};
+use crate::current_game::CurrentGame;
+use crate::screens::{BoardScene, BuildBoard, InGame};
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
@@ -65,7 +66,7 @@ pub struct WheelOnCell(pub bool);
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera_and_lights)
         .add_systems(BuildBoard, frame_board)
-        .add_systems(Update, orbit.run_if(in_state(InMatch)));
+        .add_systems(Update, orbit.run_if(in_state(InGame)));
 }
 
 fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
@@ -87,7 +88,7 @@ fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
 }
 
 fn frame_board(
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     scene: Res<State<BoardScene>>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {

@@ -6,9 +6,10 @@
 use super::camera::{OrbitCamera, WheelOnCell, orbit};
 use super::picking::CellOwners;
 use crate::AppSystems;
+use crate::current_game::CurrentGame;
 use crate::phase::{Pause, TurnPhase};
 use crate::pieces::cell_position;
-use crate::screens::{InMatch, Match};
+use crate::screens::InGame;
 use crate::table::{CellCounts, counts_at};
 use crate::turn::{CellMenu, PlayerInput};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
@@ -26,9 +27,9 @@ pub fn plugin(app: &mut App) {
             count_with_wheel
                 .before(AppSystems::Turn)
                 .before(orbit)
-                .run_if(in_state(InMatch)),
+                .run_if(in_state(InGame)),
         )
-        .add_systems(EguiPrimaryContextPass, cell_popup.run_if(in_state(InMatch)));
+        .add_systems(EguiPrimaryContextPass, cell_popup.run_if(in_state(InGame)));
 }
 
 /// A person's turn, the game not paused: the move's steps are theirs to take.
@@ -40,7 +41,7 @@ fn persons_turn(phase: Option<Res<State<TurnPhase>>>, pause: &State<Pause>) -> b
 /// The wheel over a cell with − and +: up adds a piece, down takes one away, a notch (or
 /// 40 pixels of a touchpad's scroll) a step.
 fn count_with_wheel(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     (phase, pause): (Option<Res<State<TurnPhase>>>, Res<State<Pause>>),
     hovers: Res<HoverMap>,
     owners: CellOwners,
@@ -84,7 +85,7 @@ fn count_with_wheel(
 
 fn cell_popup(
     mut contexts: EguiContexts,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     (phase, pause): (Option<Res<State<TurnPhase>>>, Res<State<Pause>>),
     menu: Res<CellMenu>,
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,

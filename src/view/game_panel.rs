@@ -12,11 +12,12 @@ use super::style::{ERROR_COLOUR, colour32};
 use crate::analysis::LiveEvaluation;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
+use crate::current_game::{CurrentGame, Seat};
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
 use crate::review::{GameReview, StartReview, StopReview};
 use crate::saving::AutosaveProblem;
-use crate::screens::{InMatch, Match, Seat};
+use crate::screens::InGame;
 use crate::table::Table;
 use crate::turn::{CellMenu, PlayerInput, Travel, TurnMessage};
 use bevy::ecs::system::SystemParam;
@@ -26,7 +27,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub fn plugin(app: &mut App) {
     app.init_resource::<FocusMoveEntry>()
         .init_resource::<PointerOverPanel>()
-        .add_systems(EguiPrimaryContextPass, side_panel.run_if(in_state(InMatch)))
+        .add_systems(EguiPrimaryContextPass, side_panel.run_if(in_state(InGame)))
         .add_systems(Update, game_keys.run_if(in_state(Pause::Running)));
 }
 
@@ -64,7 +65,7 @@ struct FocusMoveEntry(bool);
 /// What the side panel reads of the turn, and where it sends a person's move.
 #[derive(SystemParam)]
 struct TurnView<'w, 's> {
-    game: Res<'w, Match>,
+    game: Res<'w, CurrentGame>,
     settings: Res<'w, Settings>,
     board: Res<'w, BoardShows>,
     menu: Res<'w, CellMenu>,
@@ -218,21 +219,26 @@ fn header(
     rules_help: &mut RulesHelp,
 ) {
     ui.horizontal(|ui| {
-        ui.heading(table.kind().title());
+        ui.heading(table.as_match().kind().title());
         if ui.button("Menu").on_hover_text("Esc").clicked() {
             pause.set(Pause::Paused);
         }
         if ui.button("Rules").on_hover_text("F1").clicked() {
-            rules_help.0 = Some(table.kind());
+            rules_help.0 = Some(table.as_match().kind());
         }
     });
 }
 
 /// A line a seat: its colour, its score, who plays it, and ▶ for the seat to move.
-fn seat_lines(ui: &mut egui::Ui, game: &Match, settings: &Settings, online: Option<&OnlineGame>) {
+fn seat_lines(
+    ui: &mut egui::Ui,
+    game: &CurrentGame,
+    settings: &Settings,
+    online: Option<&OnlineGame>,
+) {
     let table = game.table.as_ref();
-    let palette = table.kind().max_players();
-    for seat in 0..table.num_players() {
+    let palette = table.as_match().kind().max_players();
+    for seat in 0..table.as_match().num_players() {
         let colour = colour32(settings.colour(palette, table.colour_of_seat(seat)));
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
@@ -244,7 +250,7 @@ fn seat_lines(ui: &mut egui::Ui, game: &Match, settings: &Settings, online: Opti
             if let Some(online) = online {
                 line.push_str(seat_note(online, seat));
             }
-            let text = if seat == table.to_move() && !game.is_over() {
+            let text = if seat == table.as_match().to_move() && !game.is_over() {
                 egui::RichText::new(format!("▶ {line}")).strong()
             } else {
                 egui::RichText::new(line)
@@ -308,13 +314,13 @@ fn move_entry(
 /// Undo, redo and a slider over the whole line; while looking back, the way on.
 fn travel_controls(
     ui: &mut egui::Ui,
-    game: &Match,
+    game: &CurrentGame,
     animating: bool,
     travel: &mut MessageWriter<Travel>,
 ) {
     let table = game.table.as_ref();
-    let at = table.record().len();
-    let length = table.line().len();
+    let at = table.as_match().record().len();
+    let length = table.as_match().line().len();
     ui.horizontal(|ui| {
         let undo = egui::Button::new("Undo");
         if ui
@@ -359,7 +365,7 @@ fn travel_controls(
 
 /// Who is thinking and how far through its time, with a spinner so a still board is
 /// seen to be alive.
-fn thinking_indicator(ui: &mut egui::Ui, thinking: &Thinking, game: &Match) {
+fn thinking_indicator(ui: &mut egui::Ui, thinking: &Thinking, game: &CurrentGame) {
     let who = match thinking.purpose {
         Purpose::Move { seat } => format!(
             "{} is thinking…",

@@ -6,8 +6,9 @@
 
 use super::models::{PieceAssets, attach_parts, model};
 use crate::AppSystems;
+use crate::current_game::CurrentGame;
 use crate::pieces::{PieceOf, cell_position};
-use crate::screens::{InMatch, Match};
+use crate::screens::InGame;
 use crate::table::{BoardLayout, Ghost, PieceLook};
 use bevy::prelude::*;
 
@@ -34,7 +35,7 @@ impl MovePreview {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<MovePreview>()
-        .add_systems(OnExit(InMatch), |mut commands: Commands| {
+        .add_systems(OnExit(InGame), |mut commands: Commands| {
             commands.insert_resource(MovePreview::default());
         })
         .add_systems(
@@ -42,14 +43,14 @@ pub fn plugin(app: &mut App) {
             (preview_move, hide_previewed_pieces)
                 .chain()
                 .after(AppSystems::Animate)
-                .run_if(in_state(InMatch)),
+                .run_if(in_state(InGame)),
         );
 }
 
 /// Works the preview out again when the steps or the position change, and draws it.
 fn preview_move(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     assets: Option<Res<PieceAssets>>,
     mut preview: ResMut<MovePreview>,
     drawn: Query<Entity, With<GhostPiece>>,
@@ -57,7 +58,11 @@ fn preview_move(
     let (Some(game), Some(assets)) = (game, assets) else {
         return;
     };
-    let built_from = (game.id, game.table.revision(), game.table.chosen());
+    let built_from = (
+        game.id,
+        game.table.as_match().revision(),
+        game.table.chosen(),
+    );
     if preview.built_from.as_ref() == Some(&built_from) {
         return;
     }
@@ -87,7 +92,7 @@ fn spawn_ghost(
         GhostPiece { cell },
         Transform::from_translation(cell_position(layout, cell)),
         Visibility::default(),
-        DespawnOnExit(InMatch),
+        DespawnOnExit(InGame),
     ));
     attach_parts(&mut ghost, model(assets, look, &assets.ghost));
 }

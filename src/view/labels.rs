@@ -5,8 +5,9 @@ use super::camera::OrbitCamera;
 use super::ghosts::MovePreview;
 use super::models::{DISC_HEIGHT, MAX_DRAWN_DISCS};
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::pieces::{PieceOf, cell_position};
-use crate::screens::{InMatch, Match};
+use crate::screens::InGame;
 use crate::table::{Ghost, Shape};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,14 +15,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        board_labels.run_if(in_state(InMatch)),
+        board_labels.run_if(in_state(InGame)),
     );
 }
 
 /// Cell labels (when shown) and the height of every stack of two or more, over the board.
 fn board_labels(
     mut contexts: EguiContexts,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     settings: Res<Settings>,
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     pieces: Query<(&PieceOf, &GlobalTransform)>,

@@ -1,8 +1,8 @@
 //! What a person sees: the window, the lit 3D board and pieces, the orbit camera, clicks
-//! on cells and the egui overlay. None of it decides a rule; it shows the [`Match`] and
+//! on cells and the egui overlay. None of it decides a rule; it shows the [`CurrentGame`] and
 //! sends [`PlayerInput`](crate::turn::PlayerInput).
 //!
-//! [`Match`]: crate::screens::Match
+//! [`CurrentGame`]: crate::current_game::CurrentGame
 
 mod analysis_panel;
 mod board;

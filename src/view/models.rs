@@ -3,8 +3,9 @@
 //! a crescent ring and a block for Adomoc's suns, moons and feet, crowned when prime.
 
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::pieces::PieceOf;
-use crate::screens::{BuildBoard, Match, board_on_screen};
+use crate::screens::{BuildBoard, board_on_screen};
 use crate::table::{GameKind, PieceLook, Shape};
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, TAU};
@@ -79,12 +80,12 @@ fn recolour(
 
 fn make_assets(
     mut commands: Commands,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     settings: Res<Settings>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let kind = game.table.kind();
+    let kind = game.table.as_match().kind();
     let players = kind.max_players();
     let mut material_set = |alpha: f32| {
         let blend = if alpha < 1.0 {

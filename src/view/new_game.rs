@@ -4,7 +4,9 @@
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR};
 use crate::config::Settings;
-use crate::screens::{NewGameForm, Screen, Seat, StartGame};
+use crate::current_game::Seat;
+use crate::new_game::{NewGameForm, StartGame};
+use crate::screens::Screen;
 use crate::table::GameKind;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -6,10 +6,11 @@ use super::new_game::game_and_options;
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted};
 use crate::config::Settings;
+use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
     AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
 };
-use crate::screens::{NewGameForm, Screen, read_setting_files};
+use crate::screens::Screen;
 use crate::storage::Storage;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

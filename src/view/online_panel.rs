@@ -3,8 +3,8 @@
 
 use super::page::unix_millis;
 use super::style::{ERROR_COLOUR, counted};
+use crate::current_game::CurrentGame;
 use crate::online::{OnlineAction, OnlineGame};
-use crate::screens::Match;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use tabula_online::Followed;
@@ -50,7 +50,7 @@ pub struct PanelState {
 pub fn online_section(
     ui: &mut egui::Ui,
     online: &OnlineGame,
-    game: &Match,
+    game: &CurrentGame,
     state: &mut PanelState,
     actions: &mut MessageWriter<OnlineAction>,
 ) {

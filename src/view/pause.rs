@@ -4,9 +4,10 @@
 use super::records::Keeping;
 use super::style::{ERROR_COLOUR, QUIT_OFFERED, appearance};
 use crate::config::{Keys, Settings};
+use crate::current_game::CurrentGame;
 use crate::phase::Pause;
 use crate::saving::SaveGame;
-use crate::screens::{InMatch, Match, Screen};
+use crate::screens::{InGame, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -15,7 +16,7 @@ pub fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         pause_menu.run_if(in_state(Pause::Paused)),
     )
-    .add_systems(Update, pause_key.run_if(in_state(InMatch)));
+    .add_systems(Update, pause_key.run_if(in_state(InGame)));
 }
 
 fn pause_menu(
@@ -25,7 +26,7 @@ fn pause_menu(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut keeping: Keeping,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Paused")
@@ -80,7 +81,7 @@ fn pause_menu(
                 {
                     keeping
                         .windows
-                        .open_load(&keeping.storage, Some(game.table.kind()));
+                        .open_load(&keeping.storage, Some(game.table.as_match().kind()));
                     next.set(Screen::Title);
                 }
             });

@@ -2,9 +2,11 @@
 //! screen, where a game can start), and export the
 //! game on the table (record, move list, position string) to the clipboard.
 
+use crate::current_game::CurrentGame;
+use crate::new_game::NewGameForm;
 use crate::record::{Record, move_list, record_of};
 use crate::saving::{LoadRecord, Resumable, SaveGame, SaveMessage, read_record};
-use crate::screens::{InMatch, Match, NewGameForm, Screen};
+use crate::screens::{InGame, Screen};
 use crate::storage::{RECORDS, Storage};
 use crate::table::GameKind;
 use bevy::ecs::system::SystemParam;
@@ -48,11 +50,11 @@ pub fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 load_window.run_if(in_state(Screen::Title)),
-                export_window.run_if(in_state(InMatch)),
+                export_window.run_if(in_state(InGame)),
             ),
         )
-        .add_systems(OnEnter(InMatch), close_load)
-        .add_systems(OnExit(InMatch), close_export);
+        .add_systems(OnEnter(InGame), close_load)
+        .add_systems(OnExit(InGame), close_export);
 }
 
 fn close_export(mut windows: ResMut<RecordWindows>) {
@@ -156,7 +158,7 @@ fn load_window(
 fn export_window(
     mut contexts: EguiContexts,
     mut windows: ResMut<RecordWindows>,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
 ) -> Result {
     if !windows.export {
         return Ok(());
@@ -171,7 +173,7 @@ fn export_window(
         .show(ctx, |ui| {
             let record = record_of(table, game.game_seats()).to_ron();
             let moves = move_list(table);
-            let position = table.position_string();
+            let position = table.as_match().position_string();
             for (what, text) in [
                 ("Position string", position),
                 ("Moves", moves),

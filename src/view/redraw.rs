@@ -3,10 +3,11 @@
 
 use crate::analysis::LiveEvaluation;
 use crate::bot::Thinking;
+use crate::current_game::CurrentGame;
 use crate::online::{OnlineGame, OnlineWake};
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::review::GameReview;
-use crate::screens::{Match, Screen};
+use crate::screens::Screen;
 use crate::showcase::Showcase;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -50,7 +51,7 @@ fn drop_unchanged_modifiers(
 /// nobody touches would otherwise wait there), and for the frame after a new screen
 /// (egui lays its windows out over two).
 fn keep_drawing_while_animating(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     board: Res<BoardShows>,
     phase: Option<Res<State<TurnPhase>>>,
     thinking: Option<Res<Thinking>>,

@@ -1,8 +1,9 @@
 //! The result window over the finished board: who won, replay, review, new game, title.
 
+use crate::current_game::CurrentGame;
 use crate::rating::RatingChange;
 use crate::review::StartReview;
-use crate::screens::{Match, Screen};
+use crate::screens::Screen;
 use crate::turn::Travel;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -26,7 +27,7 @@ fn reopen_result(mut closed: ResMut<ResultClosed>) {
 
 fn result_window(
     mut contexts: EguiContexts,
-    game: Res<Match>,
+    game: Res<CurrentGame>,
     mut closed: ResMut<ResultClosed>,
     mut next: ResMut<NextState<Screen>>,
     mut travel: MessageWriter<Travel>,
@@ -47,12 +48,15 @@ fn result_window(
         .open(&mut open)
         .show(ctx, |ui| {
             ui.heading(game.status_text());
-            ui.label(format!("after {} moves", game.table.record().len()));
+            ui.label(format!(
+                "after {} moves",
+                game.table.as_match().record().len()
+            ));
             if let Some(change) = rating.filter(|change| change.game_id == game.id) {
                 let moved = change.after.rating - change.before.rating;
                 ui.label(format!(
                     "Your {} rating: {:.0} ({moved:+.0})",
-                    game.table.kind().title(),
+                    game.table.as_match().kind().title(),
                     change.after.rating
                 ));
             }

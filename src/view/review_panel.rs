@@ -4,8 +4,8 @@
 
 use super::style::colour32;
 use crate::config::Settings;
+use crate::current_game::CurrentGame;
 use crate::review::{GameReview, StartReview, StopReview};
-use crate::screens::Match;
 use crate::turn::Travel;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -40,7 +40,7 @@ pub fn judged_text(judged: &MoveReview) -> String {
 
 pub struct ReviewPanel<'a, 'w> {
     pub review: Option<&'a GameReview>,
-    pub game: &'a Match,
+    pub game: &'a CurrentGame,
     pub settings: &'a Settings,
     pub animating: bool,
     pub start: &'a mut MessageWriter<'w, StartReview>,
@@ -111,7 +111,7 @@ impl ReviewPanel<'_, '_> {
             ui.colored_label(super::style::ERROR_COLOUR, failure);
         }
         self.graph(ui, review);
-        let palette = table.kind().max_players();
+        let palette = table.as_match().kind().max_players();
         for summary in &review.shown.summary {
             ui.horizontal(|ui| {
                 let colour = colour32(
@@ -124,7 +124,7 @@ impl ReviewPanel<'_, '_> {
                 ui.add(
                     egui::Label::new(format!(
                         "{}: {}",
-                        table.player_name(summary.seat),
+                        table.as_match().player_name(summary.seat),
                         summary.line()
                     ))
                     .wrap(),
@@ -143,7 +143,7 @@ impl ReviewPanel<'_, '_> {
                 let text = format!(
                     "Move {}, {} {}: {}",
                     last.ply,
-                    table.player_name(last.mover),
+                    table.as_match().player_name(last.mover),
                     last.notation,
                     judged_text(last)
                 );
@@ -184,7 +184,7 @@ impl ReviewPanel<'_, '_> {
             positions: review.line.len() + 1,
         };
         let painter = ui.painter_at(rect);
-        let players = table.num_players();
+        let players = table.as_match().num_players();
         painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
         self.shares(&painter, scale, &review.shown.chances, players);
         // An even share: a half for two players, a third for three.
@@ -213,7 +213,7 @@ impl ReviewPanel<'_, '_> {
 
     fn seat_colour(&self, seat: usize) -> egui::Color32 {
         let table = self.game.table.as_ref();
-        let palette = table.kind().max_players();
+        let palette = table.as_match().kind().max_players();
         colour32(self.settings.colour(palette, table.colour_of_seat(seat)))
     }
 
@@ -272,7 +272,7 @@ impl ReviewPanel<'_, '_> {
                     Some(judged) => format!(
                         "After move {}, {} {}: {}",
                         judged.ply,
-                        table.player_name(judged.mover),
+                        table.as_match().player_name(judged.mover),
                         judged.notation,
                         judged_text(judged)
                     ),

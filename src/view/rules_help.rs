@@ -2,7 +2,9 @@
 //! new-game screen. Tabula's own decisions (where the designers' rules are silent or
 //! unclear) stand out in their own colour. The texts are `docs/rules/*.md`, built in.
 
-use crate::screens::{InMatch, Match, NewGameForm, Screen};
+use crate::current_game::CurrentGame;
+use crate::new_game::NewGameForm;
+use crate::screens::{InGame, Screen};
 use crate::table::GameKind;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -44,7 +46,7 @@ fn close(mut help: ResMut<RulesHelp>) {
 fn help_key(
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<Screen>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentGame>>,
     form: Res<NewGameForm>,
     mut help: ResMut<RulesHelp>,
 ) {
@@ -53,7 +55,7 @@ fn help_key(
     }
     let kind = match screen.get() {
         Screen::NewGame => Some(form.kind),
-        Screen::Playing | Screen::Result => game.map(|g| g.table.kind()),
+        Screen::Playing | Screen::Result => game.map(|g| g.table.as_match().kind()),
         _ => None,
     };
     help.0 = if help.0.is_some() { None } else { kind };
@@ -62,7 +64,7 @@ fn help_key(
 fn rules_window(
     mut contexts: EguiContexts,
     mut help: ResMut<RulesHelp>,
-    in_match: Option<Res<State<InMatch>>>,
+    in_match: Option<Res<State<InGame>>>,
 ) -> Result {
     let Some(kind) = help.0 else {
         return Ok(());

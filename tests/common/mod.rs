@@ -8,9 +8,11 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use tabula::bot::BotRunner;
+use tabula::current_game::{CurrentGame, Seat};
+use tabula::new_game::StartGame;
 use tabula::phase::{BoardShows, TurnPhase};
 use tabula::pieces::{Leaving, PieceOf};
-use tabula::screens::{Match, Screen, Seat, StartGame};
+use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::{GameKind, PieceLook};
 use tabula::turn::PlayerInput;
@@ -77,7 +79,7 @@ pub fn start_with(app: &mut App, kind: GameKind, settings: &[(&str, &str)], seat
 pub fn board_settled(app: &App) -> bool {
     let world = app.world();
     world
-        .get_resource::<Match>()
+        .get_resource::<CurrentGame>()
         .is_none_or(|game| world.resource::<BoardShows>().settled(game))
 }
 
