@@ -5,25 +5,19 @@
 //! ever waits for one.
 
 use crate::AppSystems;
-use crate::bot::{BotRunner, Thinking};
+use crate::background::{Background, BotRunner, Steps};
+use crate::bot::Thinking;
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::InGame;
 use crate::table::Thinker;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures_lite};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use tabula_bot::BotSpec;
-use web_time::{Duration, Instant};
+use web_time::Duration;
 
 /// The longest line shown.
 const LINE_MOVES: usize = 8;
-/// Iterations between looks at the stop flag.
-const BATCH: u64 = 64;
-/// How often a background search shows what it has found.
-const PUBLISH_EVERY: Duration = Duration::from_millis(150);
 /// The part of a frame a sliced search takes on the web.
 const SLICE: Duration = Duration::from_millis(12);
 
@@ -59,38 +53,33 @@ pub struct LiveEvaluation {
     /// The game and position it is of.
     pub position: (u64, u64),
     pub level: u8,
-    pub shown: Evaluated,
-    work: Work,
+    search: Background<PositionSearch>,
 }
 
-enum Work {
-    Task {
-        shared: Arc<Shared>,
-        seen: u64,
-        _task: Task<()>,
-    },
-    Slices(Box<dyn Thinker>),
-}
+/// The search as work in steps; the frame is shown what it has found so far.
+struct PositionSearch(Box<dyn Thinker>);
 
-#[derive(Default)]
-struct Shared {
-    stop: AtomicBool,
-    version: AtomicU64,
-    shown: Mutex<Evaluated>,
-}
+impl Steps for PositionSearch {
+    type Shown = Evaluated;
+    const SHOW_EVERY: Duration = Duration::from_millis(150);
 
-impl Drop for LiveEvaluation {
-    /// A search of a position left behind stops at its next batch.
-    fn drop(&mut self) {
-        if let Work::Task { shared, .. } = &self.work {
-            shared.stop.store(true, Ordering::Relaxed);
-        }
+    fn step(&mut self, iterations: u64) -> bool {
+        self.0.think(iterations)
+    }
+
+    fn shown(&self, finished: bool) -> Evaluated {
+        Evaluated::of(self.0.as_ref(), finished)
     }
 }
 
 impl LiveEvaluation {
+    /// What the search has found so far.
+    pub fn shown(&self) -> &Evaluated {
+        self.search.shown()
+    }
+
     pub fn runs_in_frames(&self) -> bool {
-        matches!(self.work, Work::Slices(_))
+        self.search.runs_in_frames()
     }
 }
 
@@ -130,45 +119,12 @@ fn follow_the_position(
     };
     let seed = game.position().1;
     let thinker = game.table.as_match().thinker(&spec, seed);
-    let work = match *runner {
-        BotRunner::FrameSlices => Work::Slices(thinker),
-        BotRunner::Background => background(thinker),
-    };
     // The search of the last position is dropped, which stops it.
     commands.insert_resource(LiveEvaluation {
         position: game.position(),
         level,
-        shown: Evaluated::default(),
-        work,
+        search: Background::start(PositionSearch(thinker), *runner),
     });
-}
-
-fn background(mut thinker: Box<dyn Thinker>) -> Work {
-    let shared = Arc::new(Shared::default());
-    let published = shared.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut going = true;
-        let mut last: Option<Instant> = None;
-        while going && !published.stop.load(Ordering::Relaxed) {
-            going = thinker.think(BATCH);
-            if !going || last.is_none_or(|last| last.elapsed() >= PUBLISH_EVERY) {
-                last = Some(Instant::now());
-                let evaluated = Evaluated::of(thinker.as_ref(), !going);
-                if let Ok(mut shown) = published.shown.lock() {
-                    *shown = evaluated;
-                }
-                published.version.fetch_add(1, Ordering::Release);
-            }
-            // The compute pool may have one thread (two cores): a review waiting there
-            // goes on between batches.
-            futures_lite::future::yield_now().await;
-        }
-    });
-    Work::Task {
-        shared,
-        seen: 0,
-        _task: task,
-    }
 }
 
 /// Takes the background search's latest findings, or runs a slice of a sliced one.
@@ -184,33 +140,10 @@ fn evaluate(
     if live.position != game.position() {
         return;
     }
-    let live = &mut *live;
-    match &mut live.work {
-        Work::Task { shared, seen, .. } => {
-            let version = shared.version.load(Ordering::Acquire);
-            // Never waits: a copy being written is taken next frame.
-            if version != *seen
-                && let Ok(shown) = shared.shown.try_lock()
-            {
-                live.shown = shown.clone();
-                *seen = version;
-            }
-        }
-        Work::Slices(thinker) => {
-            // Moving pieces and a hint's search have the frame first.
-            if live.shown.done
-                || thinking.is_some()
-                || phase_now(&game, &board) == TurnPhase::Animating
-            {
-                return;
-            }
-            let start = Instant::now();
-            let mut going = true;
-            // One iteration at a time: an iteration may be long, and the frame must not be.
-            while going && start.elapsed() < SLICE {
-                going = thinker.think(1);
-            }
-            live.shown = Evaluated::of(thinker.as_ref(), !going);
-        }
+    // Moving pieces and a hint's search have the frame first.
+    let frame_is_free = thinking.is_none() && phase_now(&game, &board) != TurnPhase::Animating;
+    live.search.poll(frame_is_free.then_some(SLICE));
+    if let Some(Err(failure)) = live.search.take_finished() {
+        error!("analysis: {failure}");
     }
 }

@@ -4,43 +4,22 @@
 //! pausing, leaving or starting again never waits for it.
 
 use crate::AppSystems;
+use crate::background::{Background, Steps};
 use crate::current_game::{CurrentGame, Seat};
 use crate::phase::{Pause, TurnPhase};
 use crate::screens::{InGame, Screen};
 use crate::table::Thinker;
 use crate::turn::PlayerInput;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use web_time::{Duration, Instant};
 
-/// Where searches run.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotRunner {
-    /// On Bevy's async compute pool, off the frame.
-    Background,
-    /// A few milliseconds of each frame (the web, or a test of the web's way).
-    FrameSlices,
-}
-
-impl Default for BotRunner {
-    fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            BotRunner::FrameSlices
-        } else {
-            BotRunner::Background
-        }
-    }
-}
+pub use crate::background::BotRunner;
 
 /// The frame time a sliced search may take while pieces move, leaving the rest for drawing.
 const ANIMATING_SLICE: Duration = Duration::from_millis(12);
 /// The slice while the board is still: about 30 frames a second keep hover and buttons
 /// responsive, and the search, which counts only its own time, ends sooner.
 const STILL_SLICE: Duration = Duration::from_millis(30);
-/// Iterations between looks at the stop flag on a background task.
-const BATCH: u64 = 64;
 /// The level a hint thinks at.
 const HINT_LEVEL: u8 = 3;
 
@@ -61,16 +40,30 @@ pub struct Thinking {
     /// Nodes of the seat's last search that this one goes on from (0 for a fresh one).
     pub kept_nodes: usize,
     pub started: Instant,
-    shared: Arc<Shared>,
-    work: Work,
+    search: Background<MoveSearch>,
     /// A finished bot move waiting for the pause menu to close.
     ready: Option<String>,
+    failure: Option<String>,
 }
 
-enum Work {
-    Task(Task<Answer>),
-    Slices(Box<dyn Thinker>),
-    Done,
+/// A bot's search as work in steps; the frame is shown how far through its budget it is.
+struct MoveSearch(Box<dyn Thinker>);
+
+impl Steps for MoveSearch {
+    type Shown = f32;
+    const SHOW_EVERY: Duration = Duration::from_millis(50);
+
+    fn step(&mut self, iterations: u64) -> bool {
+        self.0.think(iterations)
+    }
+
+    fn shown(&self, finished: bool) -> f32 {
+        if finished {
+            1.0
+        } else {
+            self.0.progress() as f32
+        }
+    }
 }
 
 struct Answer {
@@ -113,31 +106,15 @@ impl KeptSearches {
     }
 }
 
-/// What the search and the frame share: how far it is, and a request to stop.
-#[derive(Default)]
-struct Shared {
-    stop: AtomicBool,
-    progress: AtomicU32,
-}
-
-impl Shared {
-    fn set_progress(&self, progress: f64) {
-        self.progress
-            .store((progress as f32).to_bits(), Ordering::Relaxed);
-    }
-}
-
 impl Thinking {
     /// How far through its budget the search is, from 0 to 1.
     pub fn progress(&self) -> f32 {
-        f32::from_bits(self.shared.progress.load(Ordering::Relaxed))
+        *self.search.shown()
     }
-}
 
-impl Drop for Thinking {
-    /// A search nobody waits for stops at its next batch.
-    fn drop(&mut self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
+    /// Why the search ended without a move (a bug in it), if it did.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
 }
 
@@ -206,30 +183,15 @@ fn begin(
     kept: Option<Box<dyn Thinker>>,
 ) -> Option<Thinking> {
     let spec = seat.spec()?;
-    let mut thinker = game.table.as_match().thinker_from(&spec, seed, kept);
-    let kept_nodes = thinker.tree_size().saturating_sub(1);
-    let shared = Arc::new(Shared::default());
-    let work = match runner {
-        BotRunner::FrameSlices => Work::Slices(thinker),
-        BotRunner::Background => {
-            let shared = shared.clone();
-            Work::Task(AsyncComputeTaskPool::get().spawn(async move {
-                while !shared.stop.load(Ordering::Relaxed) && thinker.think(BATCH) {
-                    shared.set_progress(thinker.progress());
-                }
-                shared.set_progress(1.0);
-                Answer::from(thinker)
-            }))
-        }
-    };
+    let thinker = game.table.as_match().thinker_from(&spec, seed, kept);
     Some(Thinking {
         purpose,
         revision: game.table.as_match().revision(),
-        kept_nodes,
+        kept_nodes: thinker.tree_size().saturating_sub(1),
         started: Instant::now(),
-        shared,
-        work,
+        search: Background::start(MoveSearch(thinker), runner),
         ready: None,
+        failure: None,
     })
 }
 
@@ -318,53 +280,42 @@ fn think(
         return;
     }
     let thinking = &mut *thinking_res;
-    let sliced_done = match &mut thinking.work {
-        Work::Slices(thinker) => {
-            let start = Instant::now();
-            let slice = if *phase.get() == TurnPhase::Animating {
-                ANIMATING_SLICE
-            } else {
-                STILL_SLICE
-            };
-            let mut going = true;
-            // One iteration at a time: an iteration may be long, and the frame must not be.
-            while going && start.elapsed() < slice {
-                going = thinker.think(1);
-            }
-            thinking.shared.set_progress(thinker.progress());
-            !going
-        }
-        _ => false,
-    };
-    let answer = match &mut thinking.work {
-        Work::Task(task) => check_ready(task),
-        Work::Slices(_) if sliced_done => match std::mem::replace(&mut thinking.work, Work::Done) {
-            Work::Slices(thinker) => Some(Answer::from(thinker)),
-            _ => None,
-        },
-        _ => None,
-    };
-    if let Some(answer) = answer {
-        thinking.work = Work::Done;
-        match thinking.purpose {
-            Purpose::Move { seat } => {
-                thinking.ready = answer.text;
-                kept.keep(seat, answer.thinker);
-            }
-            Purpose::Hint => {
-                if let Some(text) = answer.text {
-                    let cells = game.table.move_cells(&text).unwrap_or_default();
-                    commands.insert_resource(Hint {
-                        revision: thinking.revision,
-                        text,
-                        cells,
-                        value: answer.value,
-                    });
+    thinking
+        .search
+        .poll(Some(if *phase.get() == TurnPhase::Animating {
+            ANIMATING_SLICE
+        } else {
+            STILL_SLICE
+        }));
+    match thinking.search.take_finished() {
+        Some(Ok(MoveSearch(thinker))) => {
+            let answer = Answer::from(thinker);
+            match thinking.purpose {
+                Purpose::Move { seat } => {
+                    thinking.ready = answer.text;
+                    kept.keep(seat, answer.thinker);
                 }
-                commands.remove_resource::<Thinking>();
-                return;
+                Purpose::Hint => {
+                    if let Some(text) = answer.text {
+                        let cells = game.table.move_cells(&text).unwrap_or_default();
+                        commands.insert_resource(Hint {
+                            revision: thinking.revision,
+                            text,
+                            cells,
+                            value: answer.value,
+                        });
+                    }
+                    commands.remove_resource::<Thinking>();
+                    return;
+                }
             }
         }
+        // Kept, not started again: the panel says so, and the game waits for the person.
+        Some(Err(failure)) => {
+            error!("bot: {failure}");
+            thinking.failure = Some(failure);
+        }
+        None => {}
     }
     if *pause.get() == Pause::Running
         && let Some(text) = thinking.ready.take()

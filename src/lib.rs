@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod animation;
+pub mod background;
 pub mod bot;
 pub mod config;
 pub mod current_game;

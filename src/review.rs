@@ -3,17 +3,15 @@
 //! list, with the better move on the board when the player goes to a reviewed move.
 
 use crate::AppSystems;
-use crate::bot::{BotRunner, Hint, Thinking};
+use crate::background::{Background, BotRunner, Steps};
+use crate::bot::{Hint, Thinking};
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::InGame;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures_lite};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use tabula_session::{Evaluation, MoveReview, PlayerSummary, Review, ReviewSettings};
-use web_time::{Duration, Instant};
+use web_time::Duration;
 
 /// Review the game's whole line, at the level in the settings.
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -59,61 +57,49 @@ pub struct GameReview {
     pub game_id: u64,
     pub line: Vec<String>,
     pub level: u8,
-    pub shown: ReviewShown,
-    work: ReviewWork,
+    search: Background<Review>,
+    /// What is shown once the review has failed: its last copy, with why.
+    failed: Option<ReviewShown>,
 }
 
-enum ReviewWork {
-    /// On a background task, which publishes a copy after each slice.
-    Task {
-        published: Arc<Published>,
-        /// The version of the copy shown.
-        seen: u64,
-        task: Task<()>,
-    },
-    /// In slices of each frame; `searched` adds up the slices' time.
-    Slices {
-        review: Box<Review>,
-        searched: Duration,
-    },
-}
+impl Steps for Review {
+    type Shown = ReviewShown;
+    /// For the progress bar within a position; a copy is taken as each position is judged.
+    const SHOW_EVERY: Duration = Duration::from_millis(100);
 
-/// What a background review and the frame share.
-#[derive(Default)]
-struct Published {
-    stop: AtomicBool,
-    /// Counts the copies published, so the frame copies only a new one.
-    version: AtomicU64,
-    shown: Mutex<ReviewShown>,
-}
+    fn step(&mut self, iterations: u64) -> bool {
+        Review::step(self, iterations)
+    }
 
-impl Drop for GameReview {
-    /// A review nobody looks at any more stops at its next slice.
-    fn drop(&mut self) {
-        if let ReviewWork::Task { published, .. } = &self.work {
-            published.stop.store(true, Ordering::Relaxed);
-        }
+    fn shown(&self, _finished: bool) -> ReviewShown {
+        ReviewShown::of(self)
+    }
+
+    fn milestone(&self) -> usize {
+        self.evaluations().len()
     }
 }
 
 impl GameReview {
+    /// What the review has found so far.
+    pub fn shown(&self) -> &ReviewShown {
+        self.failed.as_ref().unwrap_or(self.search.shown())
+    }
+
     pub fn is_running(&self) -> bool {
-        !self.shown.done
+        !self.shown().done
     }
 
     /// Whether the review runs in slices of frames (so it needs frames to go on), rather
     /// than on a background task (which needs a frame now and then to show its progress).
     pub fn runs_in_frames(&self) -> bool {
-        matches!(self.work, ReviewWork::Slices { .. })
+        self.search.runs_in_frames()
     }
 
     /// The time a sliced review has spent searching: its wall time less the frames'
     /// own work, which is how long it would take with the whole of a core.
     pub fn searched_in_slices(&self) -> Option<Duration> {
-        match &self.work {
-            ReviewWork::Slices { searched, .. } => Some(*searched),
-            ReviewWork::Task { .. } => None,
-        }
+        self.search.searched_in_slices()
     }
 
     /// Whether the review is of this game as it now stands or of an earlier part of its
@@ -124,14 +110,10 @@ impl GameReview {
 
     /// The judged move played from the position after `ply` moves, if any.
     pub fn move_from(&self, ply: usize) -> Option<&MoveReview> {
-        self.shown.moves.get(ply)
+        self.shown().moves.get(ply)
     }
 }
 
-/// Iterations between looks at the stop flag and publishing a copy.
-const BATCH: u64 = 64;
-/// How often a background review shows its progress within a position.
-const PUBLISH_EVERY: Duration = Duration::from_millis(100);
 /// The part of each frame a sliced review takes on the web: 12 ms of a 60 Hz frame's
 /// 16.7 by default. The browser test lengthens it to time a review under software
 /// rendering, whose own frames take most of a second.
@@ -199,51 +181,14 @@ fn start_review(
             return;
         }
     };
-    let shown = ReviewShown::of(&review);
-    let work = match *runner {
-        BotRunner::FrameSlices => ReviewWork::Slices {
-            review: Box::new(review),
-            searched: Duration::ZERO,
-        },
-        BotRunner::Background => background(review),
-    };
     // Any review before this one is dropped, which stops it.
     commands.insert_resource(GameReview {
         game_id: game.id,
         line: game.table.as_match().main_line(),
         level,
-        shown,
-        work,
+        search: Background::start(review, *runner),
+        failed: None,
     });
-}
-
-fn background(mut review: Review) -> ReviewWork {
-    let published = Arc::new(Published::default());
-    let shared = published.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut going = true;
-        let mut last = Instant::now();
-        while going && !shared.stop.load(Ordering::Relaxed) {
-            let judged = review.evaluations().len();
-            going = review.step(BATCH);
-            // A copy when a position is judged, and for the progress bar now and then.
-            if review.evaluations().len() != judged || !going || last.elapsed() >= PUBLISH_EVERY {
-                last = Instant::now();
-                if let Ok(mut shown) = shared.shown.lock() {
-                    *shown = ReviewShown::of(&review);
-                }
-                shared.version.fetch_add(1, Ordering::Release);
-            }
-            // The compute pool may have one thread (two cores): a bot's move or a hint
-            // waiting there runs now, before the review goes on.
-            futures_lite::future::yield_now().await;
-        }
-    });
-    ReviewWork::Task {
-        published,
-        seen: 0,
-        task,
-    }
 }
 
 /// Takes the background review's newest copy, or runs a slice of a sliced one.
@@ -263,45 +208,16 @@ fn run_review(
         commands.remove_resource::<GameReview>();
         return;
     }
-    let review = &mut *review;
-    match &mut review.work {
-        ReviewWork::Task {
-            published,
-            seen,
-            task,
-        } => {
-            let version = published.version.load(Ordering::Acquire);
-            // Never waits for the task: a copy being written is taken next frame.
-            if version != *seen
-                && let Ok(shown) = published.shown.try_lock()
-            {
-                review.shown = shown.clone();
-                *seen = version;
-            } else if task.is_finished() && version == *seen && !review.shown.done {
-                // The task ended without a last copy: it failed.
-                review.shown.done = true;
-                review.shown.failure = Some("The review stopped unexpectedly.".to_string());
-            }
-        }
-        ReviewWork::Slices {
-            review: sliced,
-            searched,
-        } => {
-            // The frame's spare time goes to a bot's search and to moving pieces first.
-            if sliced.is_done() || thinking.is_some() || animating(&game, &board) {
-                return;
-            }
-            let start = Instant::now();
-            let judged = sliced.evaluations().len();
-            // One iteration at a time: an iteration may be long, and the frame must not be.
-            while start.elapsed() < slice.0 && sliced.step(1) {}
-            *searched += start.elapsed();
-            if sliced.evaluations().len() == judged && !sliced.is_done() {
-                review.shown.progress = sliced.progress();
-            } else {
-                review.shown = ReviewShown::of(sliced);
-            }
-        }
+    // The frame's spare time goes to a bot's search and to moving pieces first.
+    let frame_is_free = thinking.is_none() && !animating(&game, &board);
+    review.search.poll(frame_is_free.then_some(slice.0));
+    if let Some(Err(failure)) = review.search.take_finished() {
+        error!("review: {failure}");
+        review.failed = Some(ReviewShown {
+            done: true,
+            failure: Some("The review stopped unexpectedly.".to_string()),
+            ..review.search.shown().clone()
+        });
     }
 }
 

@@ -56,7 +56,7 @@ fn another_move(app: &App, seed: u64) -> String {
 fn evaluated(app: &App) -> bool {
     app.world()
         .get_resource::<LiveEvaluation>()
-        .is_some_and(|live| live.position == game(app).position() && live.shown.done)
+        .is_some_and(|live| live.position == game(app).position() && live.shown().done)
 }
 
 fn check_analysis(runner: BotRunner) {
@@ -85,9 +85,9 @@ fn check_analysis(runner: BotRunner) {
     assert_eq!(game(&app).game_seats(), [Seat::Human, Seat::Bot(1)]);
     run_until(&mut app, "the evaluation of the position", evaluated);
     let live = app.world().resource::<LiveEvaluation>();
-    assert_eq!(live.shown.chances.len(), 2);
-    assert!((live.shown.chances.iter().sum::<f64>() - 1.0).abs() < 1e-6);
-    assert!(!live.shown.line.is_empty(), "the search expects a line");
+    assert_eq!(live.shown().chances.len(), 2);
+    assert!((live.shown().chances.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+    assert!(!live.shown().line.is_empty(), "the search expects a line");
 
     // Back two moves, and a different move for the bot's seat: a side line.
     app.world_mut().write_message(Travel::GoTo(1));
@@ -202,7 +202,7 @@ fn a_review_outlives_a_side_line() {
         .get_resource::<GameReview>()
         .expect("the review of the main line is kept");
     assert!(review.fits(game(&app)));
-    assert_eq!(review.shown.moves.len(), 6);
+    assert_eq!(review.shown().moves.len(), 6);
 }
 
 /// Side lines are reshaped only on the analysis board: in a game, promoting one would

@@ -57,14 +57,14 @@ fn check_review(runner: BotRunner, kind: GameKind) {
     run_until(&mut app, "the review", reviewed);
     let review = app.world().resource::<GameReview>();
     assert_eq!(review.level, 1);
-    assert_eq!(review.shown.failure, None);
-    assert_eq!(review.shown.evaluations.len(), 11);
-    assert_eq!(review.shown.moves.len(), 10);
-    assert_eq!(review.shown.summary.len(), 2);
+    assert_eq!(review.shown().failure, None);
+    assert_eq!(review.shown().evaluations.len(), 11);
+    assert_eq!(review.shown().moves.len(), 10);
+    assert_eq!(review.shown().summary.len(), 2);
     // A move the bot would not have played: at the position before it, its better move
     // is the board's hint.
     let judged = review
-        .shown
+        .shown()
         .moves
         .iter()
         .find(|m| m.preferred.is_some())

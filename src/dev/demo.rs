@@ -360,10 +360,10 @@ fn review_demo(
                 });
             info!(
                 "tabula-demo: reviewed {} moves at level {level} in {:.1} s{searched}{}",
-                review.shown.moves.len(),
+                review.shown().moves.len(),
                 started.elapsed().as_secs_f64(),
                 review
-                    .shown
+                    .shown()
                     .failure
                     .as_ref()
                     .map_or(String::new(), |failure| format!(" ({failure})"))
@@ -372,10 +372,10 @@ fn review_demo(
         }
         return;
     }
-    if let Some(live) = live.filter(|live| live.position == game.position() && live.shown.done) {
+    if let Some(live) = live.filter(|live| live.position == game.position() && live.shown().done) {
         demo.analysis_reported = true;
         let chances: Vec<String> = live
-            .shown
+            .shown()
             .chances
             .iter()
             .map(|chance| format!("{:.0}%", 100.0 * chance))
@@ -383,7 +383,7 @@ fn review_demo(
         info!(
             "tabula-demo: analysed the position: chances {}; best line {}",
             chances.join(" "),
-            live.shown.line.join(" ")
+            live.shown().line.join(" ")
         );
     }
 }

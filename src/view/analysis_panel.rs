@@ -104,7 +104,7 @@ impl AnalysisSection<'_, '_> {
         else {
             return;
         };
-        let shown = &live.shown;
+        let shown = live.shown();
         if shown.chances.is_empty() {
             ui.horizontal(|ui| {
                 ui.add(egui::Spinner::new());

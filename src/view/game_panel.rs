@@ -375,6 +375,13 @@ fn thinking_indicator(ui: &mut egui::Ui, thinking: &Thinking, game: &CurrentGame
         ),
         Purpose::Hint => "Looking for a hint…".to_string(),
     };
+    if let Some(failure) = thinking.failure() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("No move came: {failure}. Undo, or save the game, to go on."),
+        );
+        return;
+    }
     ui.horizontal(|ui| {
         ui.add(egui::Spinner::new());
         ui.label(who);

@@ -68,7 +68,7 @@ fn keep_drawing_while_animating(
         now == TurnPhase::Animating || phase.is_some_and(|phase| *phase.get() != now)
     });
     let reviewing_in_frames = review.is_some_and(|r| r.is_running() && r.runs_in_frames());
-    let evaluating_in_frames = live.is_some_and(|l| !l.shown.done && l.runs_in_frames());
+    let evaluating_in_frames = live.is_some_and(|l| !l.shown().done && l.runs_in_frames());
     if pending
         || thinking.is_some()
         || reviewing_in_frames
@@ -115,7 +115,7 @@ fn wake_for_timers(
             .game()
             .is_some_and(|game| game.state.deadline_ms.is_some() && !game.is_over())
     });
-    let reviewing = review.is_some_and(|r| r.is_running()) || live.is_some_and(|l| !l.shown.done);
+    let reviewing = review.is_some_and(|r| r.is_running()) || live.is_some_and(|l| !l.shown().done);
     let wait = if reviewing {
         Duration::from_millis(250)
     } else {

@@ -96,23 +96,23 @@ impl ReviewPanel<'_, '_> {
                 ui.add(egui::Spinner::new());
                 ui.label(format!(
                     "Judging position {} of {} (level {})…",
-                    (review.shown.evaluations.len() + 1).min(review.line.len() + 1),
+                    (review.shown().evaluations.len() + 1).min(review.line.len() + 1),
                     review.line.len() + 1,
                     review.level
                 ));
             });
             ui.add(
-                egui::ProgressBar::new(review.shown.progress as f32)
+                egui::ProgressBar::new(review.shown().progress as f32)
                     .desired_width(ui.available_width())
                     .show_percentage(),
             );
         }
-        if let Some(failure) = &review.shown.failure {
+        if let Some(failure) = &review.shown().failure {
             ui.colored_label(super::style::ERROR_COLOUR, failure);
         }
         self.graph(ui, review);
         let palette = table.as_match().kind().max_players();
-        for summary in &review.shown.summary {
+        for summary in &review.shown().summary {
             ui.horizontal(|ui| {
                 let colour = colour32(
                     self.settings
@@ -186,7 +186,7 @@ impl ReviewPanel<'_, '_> {
         let painter = ui.painter_at(rect);
         let players = table.as_match().num_players();
         painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
-        self.shares(&painter, scale, &review.shown.chances, players);
+        self.shares(&painter, scale, &review.shown().chances, players);
         // An even share: a half for two players, a third for three.
         let even = scale.y(1.0 / players.max(1) as f64);
         painter.line_segment(
@@ -295,8 +295,8 @@ impl ReviewPanel<'_, '_> {
 
 /// The marked moves, on the line drawn: the first player's share, or for three the mover's.
 fn marks(painter: &egui::Painter, scale: Scale, review: &GameReview, players: usize) {
-    let chances = &review.shown.chances;
-    for judged in &review.shown.moves {
+    let chances = &review.shown().chances;
+    for judged in &review.shown().moves {
         if let Some(mark) = judged.mark {
             let line = if players == 2 { 0 } else { judged.mover };
             let chance = chances.get(judged.ply).map_or(0.5, |c| c[line]);

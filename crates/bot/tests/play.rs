@@ -287,9 +287,7 @@ fn a_bot_keeps_its_tree_across_the_reply() {
     let mv = bot.choose(&game).unwrap();
     let mut after = game.clone();
     after.apply(&mv).unwrap();
-    let Bot::Search { search, .. } = &mut bot else {
-        panic!("a search bot")
-    };
+    let search = bot.search_mut().expect("a search bot");
     // The root now stands after the bot's move; its best-searched reply is in the tree.
     assert_eq!(search.position().hash(), after.hash());
     let reply = search.root_moves()[0].mv;

@@ -1,10 +1,8 @@
 //! A bot's search over whichever game is on the table, behind one object-safe trait so
-//! the app can run it on a background task or in slices per frame.
+//! the app can run it on a background task or in slices per frame: [`tabula_bot::Bot`],
+//! the one bot driver the terminal uses too, with its moves in notation.
 
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-use tabula_bot::{BotSpec, Budget, Knowledge, Proof, Search};
-use web_time::{Duration, Instant};
+use tabula_bot::{Bot, BotSpec, Knowledge, Proof};
 
 pub trait Thinker: Send + Sync + std::any::Any {
     /// Thinks for up to `iterations` more; false once the budget is spent or the
@@ -66,105 +64,68 @@ pub fn thinker_for<G: Knowledge>(
     seed: u64,
     kept: Option<Box<dyn Thinker>>,
 ) -> Box<dyn Thinker> {
-    if let (BotSpec::Search { config, budget }, Some(kept)) = (spec, kept)
-        && let Ok(mut thinker) = kept.into_any().downcast::<SearchThinker<G>>()
-        && thinker.search.config() == config
-    {
-        thinker.search.set_position(game);
-        thinker.budget = *budget;
-        thinker.thought = Duration::ZERO;
-        thinker.done = 0;
-        thinker.finished = false;
-        return thinker;
-    }
-    match spec {
-        BotSpec::Random => Box::new(RandomThinker {
-            game: game.clone(),
-            rng: SmallRng::seed_from_u64(seed),
-        }),
-        BotSpec::Search { config, budget } => Box::new(SearchThinker {
-            search: Search::new(game.clone(), config.clone(), seed),
-            budget: *budget,
-            thought: Duration::ZERO,
-            done: 0,
-            finished: false,
-        }),
-    }
+    let resumed = kept
+        .and_then(|kept| kept.into_any().downcast::<BotThinker<G>>().ok())
+        .and_then(|kept| kept.bot.resumed(spec, game));
+    Box::new(BotThinker {
+        bot: resumed.unwrap_or_else(|| Bot::new(spec, game, seed)),
+    })
 }
 
-struct SearchThinker<G: Knowledge> {
-    search: Search<G>,
-    budget: Budget,
-    /// Time spent in `think`, which the budget counts: searching in slices of frames (the
-    /// web) then takes longer but is as strong as searching straight through.
-    thought: Duration,
-    done: u64,
-    finished: bool,
+/// [`Bot`], the one bot driver, with its moves in notation.
+struct BotThinker<G: Knowledge> {
+    bot: Bot<G>,
 }
 
-impl<G: Knowledge> Thinker for SearchThinker<G> {
+impl<G: Knowledge> Thinker for BotThinker<G> {
     fn think(&mut self, iterations: u64) -> bool {
-        let start = Instant::now();
-        for _ in 0..iterations {
-            if self.finished || self.budget.spent(self.done, self.thought + start.elapsed()) {
-                self.finished = true;
-                break;
-            }
-            if self.search.step(1) == 0 {
-                // The position is decided: more thinking changes nothing.
-                self.finished = true;
-                break;
-            }
-            self.done += 1;
-        }
-        self.thought += start.elapsed();
-        !self.finished
+        self.bot.think(iterations)
     }
 
     fn progress(&self) -> f64 {
-        if self.finished {
-            1.0
-        } else {
-            self.budget.progress(self.done, self.thought)
-        }
+        self.bot.progress()
     }
 
     fn best_move(&mut self) -> Option<String> {
-        let mv = self.search.best_move()?;
-        Some(self.search.position().format_move(&mv))
+        let mv = self.bot.best_move()?;
+        Some(self.bot.position().format_move(&mv))
     }
 
     fn value(&self) -> f64 {
-        self.search.root_value()
+        self.bot.value()
     }
 
     fn chances(&self) -> Vec<f64> {
-        let players = self.search.position().num_players();
-        self.search.root_chances()[..players].to_vec()
+        let players = self.bot.position().num_players();
+        self.bot.chances()[..players].to_vec()
     }
 
     fn proof(&self) -> Option<Proof> {
-        self.search.root_proof()
+        self.bot.proof()
     }
 
     fn chosen_visits(&self) -> u32 {
-        self.search.chosen_visits()
+        self.bot.search().map_or(0, |search| search.chosen_visits())
     }
 
     fn study_move(&mut self, text: &str, visits: u32, iterations: u64) -> Option<(Vec<f64>, bool)> {
-        let mv = self.search.position().parse_move(text).ok()?;
-        self.search.position().check_move(&mv).ok()?;
-        let players = self.search.position().num_players();
-        let (chances, enough) = self.search.study(&mv, visits, iterations)?;
+        let search = self.bot.search_mut()?;
+        let mv = search.position().parse_move(text).ok()?;
+        search.position().check_move(&mv).ok()?;
+        let players = search.position().num_players();
+        let (chances, enough) = search.study(&mv, visits, iterations)?;
         Some((chances[..players].to_vec(), enough))
     }
 
     fn best_line(&self, max: usize) -> Vec<String> {
         // A move seen a handful of times is noise, not a line.
         const MIN_VISITS: u32 = 8;
-        let mut position = self.search.position().clone();
+        let Some(search) = self.bot.search() else {
+            return Vec::new();
+        };
+        let mut position = search.position().clone();
         let mut line = Vec::new();
-        for mv in self.search.principal_line(max, MIN_VISITS) {
+        for mv in search.principal_line(max, MIN_VISITS) {
             line.push(position.format_move(&mv));
             position.play_unchecked(&mv);
         }
@@ -172,46 +133,13 @@ impl<G: Knowledge> Thinker for SearchThinker<G> {
     }
 
     fn advance(&mut self, text: &str) {
-        if let Ok(mv) = self.search.position().parse_move(text) {
-            self.search.advance(&mv);
+        if let Ok(mv) = self.bot.position().parse_move(text) {
+            self.bot.advance(&mv);
         }
     }
 
     fn tree_size(&self) -> usize {
-        self.search.tree_size()
-    }
-
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
-        self
-    }
-}
-
-struct RandomThinker<G: Knowledge> {
-    game: G,
-    rng: SmallRng,
-}
-
-impl<G: Knowledge> Thinker for RandomThinker<G> {
-    fn think(&mut self, _iterations: u64) -> bool {
-        false
-    }
-
-    fn progress(&self) -> f64 {
-        1.0
-    }
-
-    fn best_move(&mut self) -> Option<String> {
-        let mv = self.game.random_move(&mut self.rng)?;
-        Some(self.game.format_move(&mv))
-    }
-
-    fn value(&self) -> f64 {
-        0.5
-    }
-
-    fn chances(&self) -> Vec<f64> {
-        let players = self.game.num_players();
-        tabula_bot::even(players)[..players].to_vec()
+        self.bot.tree_size()
     }
 
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
