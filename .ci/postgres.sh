@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts a PostgreSQL server on this machine for the server's tests on PostgreSQL
-# (crates/server/tests/postgres.rs and store.rs), installing Debian's `postgresql` first if
+# (crates/e2e/tests/postgres.rs and store.rs), installing Debian's `postgresql` first if
 # it is missing, and prints the URL the tests take in TABULA_TEST_POSTGRES. Needs root (CI
 # runs as root). A role and database `tabula` (password `tabula`) are made if missing; the
 # tests make and drop databases of their own beside it.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that the game runs away from its checkout: copies the executable (the debug one
-# `cargo test` built, or $TABULA_BIN) into an empty temporary directory, runs a short demo
+# `cargo test` built, which has the dev tools, or $TABULA_BIN) into an empty temporary directory, runs a short demo
 # there under Xvfb with software Vulkan, and looks for the log line that says the board
 # textures loaded and for the screenshot the demo saves. A PulseAudio server with a null
 # sink stands in for the speakers, and what reaches it is recorded: the demo's moves must be
@@ -11,7 +11,12 @@ set -euo pipefail
 target=${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}
 bin=${TABULA_BIN:-$target/debug/tabula}
 if [[ ! -x $bin ]]; then
-    echo "no $bin: build it with cargo build -p tabula" >&2
+    echo "no $bin: build it with cargo build -p tabula --features dev" >&2
+    exit 2
+fi
+# The demo's log lines are in the executable only when it was built with the dev tools.
+if ! grep -qa 'tabula-demo: ' "$bin"; then
+    echo "$bin has no scripted demo: build it with cargo build -p tabula --features dev" >&2
     exit 2
 fi
 if ! command -v Xvfb >/dev/null || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then

@@ -11,6 +11,7 @@ pub mod background;
 pub mod bot;
 pub mod config;
 pub mod current_game;
+#[cfg(feature = "dev")]
 pub mod dev;
 pub mod new_game;
 pub mod online;
@@ -89,7 +90,17 @@ pub fn plugin(app: &mut App) {
         showcase::plugin,
         view::plugin,
         sound::output_plugin,
-        // Apart from the game: the scripted demo for screenshots and browser tests.
-        dev::plugin,
     ));
+    // Apart from the game: the scripted demo for screenshots and browser tests.
+    #[cfg(feature = "dev")]
+    app.add_plugins(dev::plugin);
+}
+
+/// Whether the scripted demo was asked for (only a build with the `dev` feature has one):
+/// it draws every frame, rather than only when something changes.
+pub fn demo_requested() -> bool {
+    #[cfg(feature = "dev")]
+    return dev::demo_requested();
+    #[cfg(not(feature = "dev"))]
+    false
 }

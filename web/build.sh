@@ -4,7 +4,15 @@
 # rustup cannot fetch the wasm32 standard library on our machines, so this builds it from
 # source with Debian's rustc-web toolchain (1.96, installed to /usr/bin), then runs
 # wasm-bindgen at the version Cargo.lock pins. Installs what a fresh Debian machine lacks.
+#   web/build.sh          the page players get
+#   web/build.sh --dev    with the dev tools (the scripted demo that web/test.sh drives)
 set -euo pipefail
+features=()
+case "${1:-}" in
+  --dev) features=(--features dev) ;;
+  "") ;;
+  *) echo "usage: web/build.sh [--dev]" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 root=$PWD
 target_dir="${TABULA_WEB_TARGET_DIR:-$HOME/.cache/tabula-web}"
@@ -36,7 +44,7 @@ echo "== building the wasm module (release, profile web)"
 PATH=/usr/bin:$PATH RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='--cfg getrandom_backend="wasm_js"' \
   /usr/bin/cargo build --profile web --target wasm32-unknown-unknown \
-  -Zbuild-std=std,panic_abort -p tabula --bin tabula --target-dir "$target_dir"
+  -Zbuild-std=std,panic_abort -p tabula --bin tabula "${features[@]}" --target-dir "$target_dir"
 
 echo "== wasm-bindgen"
 rm -rf "$dist"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser test: serves dist/ (built by web/build.sh) on 127.0.0.1 and runs web/test.mjs
+# The browser test: serves dist/ (built by web/build.sh --dev) on 127.0.0.1 and runs web/test.mjs
 # in headless Chromium; then serves it again from tabula-server for one online game against
 # tabula-cli's bot. Screenshots go to OUT (default target/web-test); look at them.
 # Installs Chromium and playwright-core (the browser driver) when they are missing.
@@ -11,7 +11,10 @@ dist="${TABULA_DIST:-$root/dist}"
 out="${OUT:-$root/target/web-test}"
 tools="${TABULA_WEB_TOOLS:-$HOME/.cache/tabula-web/node}"
 
-[[ -f "$dist/tabula_bg.wasm" ]] || { echo "no $dist/tabula_bg.wasm: run web/build.sh first" >&2; exit 1; }
+[[ -f "$dist/tabula_bg.wasm" ]] || { echo "no $dist/tabula_bg.wasm: run web/build.sh --dev first" >&2; exit 1; }
+# The test drives the scripted demo, which only a build with the dev tools has.
+grep -qa 'tabula-demo: ' "$dist/tabula_bg.wasm" \
+  || { echo "$dist was built without the dev tools: run web/build.sh --dev" >&2; exit 1; }
 if [[ ! -x /usr/bin/chromium ]]; then
   echo "== installing chromium"
   sudo_cmd=(); [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)

@@ -430,12 +430,12 @@ mod tests {
             .or_default()
             .insert("size".into(), "4".into());
         let corpus = [DEFAULTS.to_string(), to_text(&changed)].map(String::into_bytes);
-        let mut mutator = tabula_fuzz::mutate::Mutator::new(7);
+        let mut mutator = tabula_mutate::Mutator::new(7);
         for _ in 0..5_000 {
             let input = mutator.next(&corpus);
             match parse(&String::from_utf8_lossy(&input)) {
                 Ok(settings) => assert_eq!(parse(&to_text(&settings)), Ok(settings)),
-                Err(e) => tabula_fuzz::check_error("settings", &e),
+                Err(e) => tabula_mutate::check_error("settings", &e),
             }
         }
     }

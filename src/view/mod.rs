@@ -63,7 +63,7 @@ pub fn window_plugin(app: &mut App) {
     // Draw only when something happens: near-zero CPU while the board is still. (The
     // desktop preset also wakes every 5 s, which costs a second of CPU a frame when
     // rendering in software.)
-    .insert_resource(if crate::dev::demo_requested() {
+    .insert_resource(if crate::demo_requested() {
         WinitSettings::continuous()
     } else {
         WinitSettings {

@@ -8,8 +8,10 @@
 //! `fuzz/corpus/` for a fixed time on stable Rust, as CI does.
 
 pub mod corpus;
+// The mutator and the error check, which the app's and the server's tests use too.
+pub use tabula_mutate as mutate;
+pub use tabula_mutate::{MAX_ERROR_CHARS, check_error};
 mod games;
-pub mod mutate;
 mod online;
 pub mod runner;
 pub mod seeds;
@@ -100,29 +102,6 @@ pub fn target(name: &str) -> Option<&'static Target> {
 /// Calls a target by name, for libFuzzer's one-line wrappers.
 pub fn run(name: &str, data: &[u8]) {
     (target(name).expect("a target of TARGETS").run)(data)
-}
-
-/// The longest error message any input may give: every echo of input is cut short.
-pub const MAX_ERROR_CHARS: usize = 1_000;
-
-/// An error shown to a person: short, whatever the input's length, and with no character
-/// that could drive a terminal or hide text (a line break only where the message lays out
-/// a picture or a list).
-pub fn check_error(context: &str, error: &str) {
-    let chars = error.chars().count();
-    assert!(
-        chars <= MAX_ERROR_CHARS,
-        "{context}: an error of {chars} characters echoes too much: {:?}",
-        error.chars().take(200).collect::<String>()
-    );
-    // Anything escape_debug would escape does not print (controls, bidirectional
-    // overrides, separators), but for quotes and backslashes, and line breaks.
-    let unprintable =
-        |c: char| !matches!(c, '\n' | '"' | '\'' | '\\') && c.escape_debug().nth(1).is_some();
-    assert!(
-        !error.chars().any(unprintable),
-        "{context}: an error holds a character that does not print: {error:?}"
-    );
 }
 
 /// The input as text, as a program reading a file or a socket would see it after a lossy

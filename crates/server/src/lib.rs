@@ -9,6 +9,7 @@
 //!   connection, within a time for a request's head.
 
 pub mod codes;
+pub mod command;
 pub mod http;
 pub mod limits;
 pub mod room;

@@ -8,8 +8,8 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::panic::AssertUnwindSafe;
-use tabula_fuzz::check_error;
-use tabula_fuzz::mutate::Mutator;
+use tabula_mutate::Mutator;
+use tabula_mutate::check_error;
 use tabula_online::Followed;
 use tabula_online::protocol::{ClientMsg, Pace, SeatKey, ServerMsg};
 use tabula_server::rooms::Rooms;

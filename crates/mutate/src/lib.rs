@@ -1,6 +1,9 @@
-//! The stable runner's mutator: stacked byte edits, splices between corpus inputs, and the
+//! The fuzz runner's mutator: stacked byte edits, splices between corpus inputs, and the
 //! tokens these inputs are made of. It has no coverage feedback (libFuzzer has); it finds
-//! what lies a few edits from a real input, which is where most malformed input is.
+//! what lies a few edits from a real input, which is where most malformed input is. And the
+//! check every error shown to a person passes. A crate of its own, so the app's and the
+//! server's tests mutate their inputs without building the fuzz targets (and the terminal
+//! and the client those bring).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -199,4 +202,27 @@ pub fn libfuzzer_dictionary() -> String {
             format!("\"{quoted}\"\n")
         })
         .collect()
+}
+
+/// The longest error message any input may give: every echo of input is cut short.
+pub const MAX_ERROR_CHARS: usize = 1_000;
+
+/// An error shown to a person: short, whatever the input's length, and with no character
+/// that could drive a terminal or hide text (a line break only where the message lays out
+/// a picture or a list).
+pub fn check_error(context: &str, error: &str) {
+    let chars = error.chars().count();
+    assert!(
+        chars <= MAX_ERROR_CHARS,
+        "{context}: an error of {chars} characters echoes too much: {:?}",
+        error.chars().take(200).collect::<String>()
+    );
+    // Anything escape_debug would escape does not print (controls, bidirectional
+    // overrides, separators), but for quotes and backslashes, and line breaks.
+    let unprintable =
+        |c: char| !matches!(c, '\n' | '"' | '\'' | '\\') && c.escape_debug().nth(1).is_some();
+    assert!(
+        !error.chars().any(unprintable),
+        "{context}: an error holds a character that does not print: {error:?}"
+    );
 }

@@ -45,7 +45,7 @@ impl ServerProcess {
 
     /// Starts the server on `listen` with its games in the database at `url`.
     pub fn start_at(url: &str, listen: &str) -> ServerProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-server"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-server-e2e"))
             .args(["--listen", listen, "--database", url])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

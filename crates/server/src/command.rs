@@ -1,0 +1,122 @@
+//! The server's command line, `tabula-server [--listen ADDR] [--database URL] [--dist DIR]
+//! [--games-per-hour N]`: here rather than in `main.rs` so the end-to-end tests
+//! (`crates/e2e`) build the same program under a name of their own.
+
+use crate::store::Store;
+use std::io::Write;
+use std::path::PathBuf;
+
+const USAGE: &str =
+    "usage: tabula-server [--listen ADDR] [--database URL] [--dist DIR] [--games-per-hour N]
+
+  --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
+  --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
+                   or postgres://USER:PASSWORD@HOST/DATABASE (several servers can share one)
+  --dist DIR       the web build to serve at / (default: dist/ if it exists)
+  --games-per-hour N
+                   games each address may create in an hour (default 60; 0: any number;
+                   behind a proxy every client has its address, so limit there and give 0)";
+
+struct Options {
+    listen: String,
+    database: Option<String>,
+    dist: Option<PathBuf>,
+    games_per_hour: u32,
+}
+
+fn parse(words: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        listen: "127.0.0.1:8080".into(),
+        database: None,
+        dist: None,
+        games_per_hour: crate::limits::GAMES_PER_HOUR,
+    };
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        let (flag, inline) = match word.split_once('=') {
+            Some((flag, value)) => (flag, Some(value.to_string())),
+            None => (word.as_str(), None),
+        };
+        if matches!(flag, "-h" | "--help" | "help") {
+            return Err(String::new());
+        }
+        let value = match inline.or_else(|| words.next().cloned()) {
+            Some(value) => value,
+            None => return Err(format!("{flag} needs a value")),
+        };
+        match flag {
+            "--listen" => options.listen = value,
+            "--database" => options.database = Some(value),
+            "--dist" => options.dist = Some(PathBuf::from(value)),
+            "--games-per-hour" => {
+                options.games_per_hour = value
+                    .parse()
+                    .map_err(|_| format!("--games-per-hour: {value:?} is not a whole number"))?
+            }
+            _ => return Err(format!("unknown argument {word:?}")),
+        }
+    }
+    Ok(options)
+}
+
+/// Runs the server as its command line asks, and exits with its status.
+pub fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse(&words) {
+        Ok(options) => options,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = run(options) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run(options: Options) -> Result<(), String> {
+    let database = match options.database {
+        Some(url) => url,
+        None => crate::default_database()?,
+    };
+    let dist = options
+        .dist
+        .or_else(|| Some(PathBuf::from("dist")).filter(|d| d.join("index.html").is_file()));
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;
+    runtime.block_on(async {
+        let store = Store::open(&database).await?;
+        let listener = tokio::net::TcpListener::bind(&options.listen)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+        let address = listener.local_addr().map_err(|e| e.to_string())?;
+        // The first line says where to connect (tests and scripts read it). A closed
+        // stdout must not stop the server, so nothing here may panic on it.
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "listening on http://{address}");
+        let _ = writeln!(
+            out,
+            "games kept in {}",
+            crate::store::without_password(&database)
+        );
+        let _ = match &dist {
+            Some(dist) => writeln!(out, "serving the web build from {}", dist.display()),
+            None => writeln!(out, "no web build to serve (build it with web/build.sh)"),
+        };
+        let _ = out.flush();
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        let settings = crate::Options {
+            dist,
+            games_per_hour: options.games_per_hour,
+        };
+        crate::serve(listener, store, settings, shutdown)
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
