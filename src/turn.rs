@@ -8,6 +8,7 @@ use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase};
 use crate::screens::{InGame, Screen};
 use crate::table::PlayedEvent;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use tabula_session::{MoveTree, NodeId};
 
@@ -196,32 +197,41 @@ fn forget_redo(mut redo_to_person: ResMut<RedoToPerson>) {
     redo_to_person.0 = false;
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Whether the turn takes input now, from the phase set at the start of the frame and the
+/// board: a move or jump made since leaves the board unsettled, and input waits for it too.
+#[derive(SystemParam)]
+struct InputWindow<'w> {
+    board: Res<'w, BoardShows>,
+    phase: Option<Res<'w, State<TurnPhase>>>,
+}
+
+impl InputWindow<'_> {
+    /// The turn's phase if input is taken now: not while pieces move or once the game is over.
+    fn open(&self, game: &CurrentGame) -> Option<TurnPhase> {
+        let phase = *self.phase.as_ref()?.get();
+        let waits = matches!(phase, TurnPhase::Animating | TurnPhase::Over);
+        (!waits && self.board.settled(game)).then_some(phase)
+    }
+}
+
 fn take_input(
     mut inputs: MessageReader<PlayerInput>,
     mut events: MessageWriter<RulesEvent>,
     game: Option<ResMut<CurrentGame>>,
-    board: Res<BoardShows>,
-    phase: Option<Res<State<TurnPhase>>>,
+    window: InputWindow,
     settings: Res<Settings>,
     mut menu: ResMut<CellMenu>,
     mut message: ResMut<TurnMessage>,
 ) {
-    let (Some(mut game), Some(phase)) = (game, phase) else {
+    // Clicks made while input waits are dropped.
+    let Some(mut game) = game else {
         inputs.clear();
         return;
     };
-    // The phase was set at the start of the frame; a move or jump made since leaves the
-    // board unsettled, and input waits for it too. Clicks made meanwhile are dropped.
-    let phase = *phase.get();
-    if matches!(phase, TurnPhase::Animating | TurnPhase::Over) {
+    let Some(phase) = window.open(&game) else {
         inputs.clear();
         return;
-    }
-    if !board.settled(&game) {
-        inputs.clear();
-        return;
-    }
+    };
     let mut chose_this_frame = false;
     for input in inputs.read() {
         let taken = match input {

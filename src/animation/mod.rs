@@ -13,6 +13,7 @@ use crate::showcase::Showcase;
 use crate::sound::{Sound, SoundCue, sounds_for_move};
 use crate::table::{PieceLook, PlayedEvent};
 use crate::turn::RulesEvent;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use stage::{PieceQuery, Stage};
 use std::collections::VecDeque;
@@ -242,19 +243,47 @@ fn advance_tweens(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// How long one event's animation takes: the player's speed, slower behind the title's menus.
+#[derive(SystemParam)]
+struct Pace<'w> {
+    settings: Res<'w, Settings>,
+    showcase: Option<Res<'w, Showcase>>,
+}
+
+impl Pace<'_> {
+    fn seconds(&self) -> f32 {
+        let slower = if self.showcase.is_some() {
+            Showcase::SLOWER
+        } else {
+            1.0
+        };
+        BASE_SECONDS * slower / self.settings.animation_speed.max(0.01)
+    }
+}
+
+/// The events waiting to be animated, and the count of those started and of syncs.
+#[derive(SystemParam)]
+struct Queued<'w> {
+    queue: ResMut<'w, AnimationQueue>,
+    log: ResMut<'w, AnimationLog>,
+}
+
+/// The pieces on the board, to move and to make equal to the rules.
+#[derive(SystemParam)]
+struct BoardPieces<'w, 's> {
+    commands: Commands<'w, 's>,
+    pieces: PieceQuery<'w, 's>,
+    arrivals: ResMut<'w, Arrivals>,
+}
+
 fn start_next(
-    mut commands: Commands,
     game: Option<Res<CurrentGame>>,
-    settings: Res<Settings>,
-    mut queue: ResMut<AnimationQueue>,
-    mut log: ResMut<AnimationLog>,
+    pace: Pace,
+    mut queued: Queued,
     mut board: ResMut<BoardShows>,
-    mut arrivals: ResMut<Arrivals>,
     tweens: Query<(), With<Tween>>,
-    mut pieces: PieceQuery,
+    mut on_board: BoardPieces,
     mut sounds: MessageWriter<SoundCue>,
-    showcase: Option<Res<Showcase>>,
 ) {
     let Some(game) = game else {
         return;
@@ -263,24 +292,24 @@ fn start_next(
         board.moving = true;
         return;
     }
-    let slower = if showcase.is_some() {
-        Showcase::SLOWER
-    } else {
-        1.0
-    };
-    let speed = settings.animation_speed.max(0.01) / slower;
+    let seconds = pace.seconds();
+    let BoardPieces {
+        commands,
+        pieces,
+        arrivals,
+    } = &mut on_board;
     // Events with nothing to show start and end at once; take them all in one frame.
-    while let Some((event, sound)) = queue.0.pop_front() {
-        log.animations_started += 1;
+    while let Some((event, sound)) = queued.queue.0.pop_front() {
+        queued.log.animations_started += 1;
         if let Some(sound) = sound {
             sounds.write(SoundCue(sound));
         }
         let mut stage = Stage {
-            commands: &mut commands,
+            commands,
             layout: game.table.layout(),
-            pieces: &mut pieces,
-            arrivals: &mut arrivals,
-            seconds: BASE_SECONDS / speed,
+            pieces,
+            arrivals,
+            seconds,
         };
         if stage.start(&event.anim, &game.table.pieces()) {
             board.moving = true;
@@ -289,8 +318,8 @@ fn start_next(
     }
     board.moving = false;
     if board.position != Some(game.position()) {
-        sync(&mut commands, &game, &pieces, &mut arrivals);
-        log.syncs += 1;
+        sync(commands, &game, pieces, arrivals);
+        queued.log.syncs += 1;
         board.position = Some(game.position());
     }
 }

@@ -9,6 +9,7 @@ use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::{BoardPart, BuildBoard, board_on_screen};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, TAU};
 
@@ -282,18 +283,48 @@ fn colour_tiles(
 }
 
 /// The ring mesh and one material per kind of mark.
-type MarkAssets = (Handle<Mesh>, [Handle<StandardMaterial>; 5]);
+type Rings = (Handle<Mesh>, [Handle<StandardMaterial>; 5]);
+
+/// The rings, made the first time a mark is drawn.
+#[derive(SystemParam)]
+struct MarkAssets<'w, 's> {
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<StandardMaterial>>,
+    made: Local<'s, Option<Rings>>,
+}
+
+impl MarkAssets<'_, '_> {
+    fn get(&mut self) -> &Rings {
+        let (meshes, materials) = (&mut self.meshes, &mut self.materials);
+        self.made.get_or_insert_with(|| {
+            let mut ink = |r: f32, g: f32, b: f32| {
+                materials.add(StandardMaterial {
+                    base_color: Color::srgb(r, g, b),
+                    emissive: LinearRgba::rgb(r, g, b) * 0.6,
+                    ..default()
+                })
+            };
+            (
+                meshes.add(Torus::new(0.40, 0.46)),
+                [
+                    ink(0.90, 0.20, 0.15),
+                    ink(0.95, 0.75, 0.20),
+                    ink(0.95, 0.55, 0.10),
+                    ink(0.60, 0.30, 0.80),
+                    ink(0.20, 0.60, 0.95),
+                ],
+            )
+        })
+    }
+}
 
 /// Rings around marked cells, redrawn when the position changes.
-#[allow(clippy::too_many_arguments)]
 fn draw_marks(
     mut commands: Commands,
     game: Res<CurrentGame>,
     board: Res<BoardShows>,
     rings: Query<Entity, With<MarkRing>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut cache: Local<Option<MarkAssets>>,
+    mut assets: MarkAssets,
     mut shown_for: Local<Option<(u64, u64)>>,
 ) {
     // Marks show the position once the board has caught up with it, and only then.
@@ -309,25 +340,7 @@ fn draw_marks(
         return;
     }
     let layout = game.table.layout();
-    let (mesh, inks) = cache.get_or_insert_with(|| {
-        let mut ink = |r: f32, g: f32, b: f32| {
-            materials.add(StandardMaterial {
-                base_color: Color::srgb(r, g, b),
-                emissive: LinearRgba::rgb(r, g, b) * 0.6,
-                ..default()
-            })
-        };
-        (
-            meshes.add(Torus::new(0.40, 0.46)),
-            [
-                ink(0.90, 0.20, 0.15),
-                ink(0.95, 0.75, 0.20),
-                ink(0.95, 0.55, 0.10),
-                ink(0.60, 0.30, 0.80),
-                ink(0.20, 0.60, 0.95),
-            ],
-        )
-    });
+    let (mesh, inks) = assets.get();
     for (cell, mark) in game.table.marks() {
         let ink = match mark {
             Mark::Threatened => &inks[0],

@@ -8,6 +8,7 @@ use crate::current_game::Seat;
 use crate::new_game::{NewGameForm, StartGame};
 use crate::screens::Screen;
 use crate::table::GameKind;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use tabula_session::RatingSettings;
@@ -20,13 +21,27 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// The new-game form as the new-game and online screens edit it: the form, the settings it
+/// starts from, and the rules window a game's "Rules" opens.
+#[derive(SystemParam)]
+pub(super) struct GameForm<'w> {
+    pub form: ResMut<'w, NewGameForm>,
+    pub settings: Res<'w, Settings>,
+    pub help: ResMut<'w, RulesHelp>,
+}
+
+impl GameForm<'_> {
+    /// The game tabs, its tagline and rules, and its options.
+    pub fn game_and_options(&mut self, ui: &mut egui::Ui) {
+        game_and_options(ui, &mut self.form, &self.settings, &mut self.help);
+    }
+}
+
 fn new_game_screen(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
-    mut form: ResMut<NewGameForm>,
+    mut chosen: GameForm,
     mut next: ResMut<NextState<Screen>>,
     mut start: MessageWriter<StartGame>,
-    mut help: ResMut<RulesHelp>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("New game")
@@ -35,7 +50,8 @@ fn new_game_screen(
         .resizable(false)
         .min_width(420.0)
         .show(ctx, |ui| {
-            game_and_options(ui, &mut form, &settings, &mut help);
+            chosen.game_and_options(ui);
+            let GameForm { form, settings, .. } = &mut chosen;
             ui.separator();
             ui.label("Seats (people take turns at this screen):");
             let players = form.players();
@@ -64,7 +80,7 @@ fn new_game_screen(
                     ui.end_row();
                 }
             });
-            rating_line(ui, &mut form, &settings, players);
+            rating_line(ui, form, settings, players);
             if let Some(error) = &form.error {
                 ui.colored_label(ERROR_COLOUR, error);
             }
@@ -86,7 +102,7 @@ fn new_game_screen(
 
 /// The game tabs, its tagline and rules, and its options: shared by the new-game and online
 /// screens.
-pub(super) fn game_and_options(
+fn game_and_options(
     ui: &mut egui::Ui,
     form: &mut NewGameForm,
     settings: &Settings,

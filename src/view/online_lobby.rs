@@ -2,10 +2,8 @@
 //! here, which seat you take, live or correspondence, a limit per move), joining or
 //! watching by code, and your games on that server.
 
-use super::new_game::game_and_options;
-use super::rules_help::RulesHelp;
+use super::new_game::GameForm;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted};
-use crate::config::Settings;
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
     AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
@@ -66,14 +64,11 @@ struct Online<'w> {
     ask: MessageWriter<'w, AskMyGames>,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn online_screen(
     mut commands: Commands,
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
-    mut form: ResMut<NewGameForm>,
+    mut chosen: GameForm,
     mut lobby: ResMut<LobbyForm>,
-    mut help: ResMut<RulesHelp>,
     mut next: ResMut<NextState<Screen>>,
     mut online: Online,
 ) -> Result {
@@ -113,10 +108,11 @@ fn online_screen(
             egui::CollapsingHeader::new("New game")
                 .default_open(true)
                 .show(ui, |ui| {
-                    game_and_options(ui, &mut form, &settings, &mut help);
+                    chosen.game_and_options(ui);
+                    let form = &chosen.form;
                     new_game_terms(ui, &mut lobby, form.players());
                     if ui.button("Create game").clicked() {
-                        match create_goal(&form, &lobby) {
+                        match create_goal(form, &lobby) {
                             Ok(goal) => {
                                 lobby.error = None;
                                 online.go.write(GoOnline {

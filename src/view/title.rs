@@ -10,6 +10,7 @@ use crate::saving::LoadRecord;
 use crate::screens::Screen;
 use crate::showcase::Showcase;
 use crate::table::GameKind;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -20,16 +21,21 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Where the title's buttons lead: a game's new-game form, the online screen, or away.
+#[derive(SystemParam)]
+struct TitleWays<'w> {
+    form: ResMut<'w, NewGameForm>,
+    next: ResMut<'w, NextState<Screen>>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
 fn title_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     problems: Res<ConfigProblems>,
     pictures: Res<GamePictures>,
     showcase: Option<ResMut<Showcase>>,
-    mut form: ResMut<NewGameForm>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
+    mut ways: TitleWays,
     mut keeping: Keeping,
 ) -> Result {
     // The game behind waits while the load window is open.
@@ -64,8 +70,8 @@ fn title_screen(
                                 .on_hover_text(format!("A new game of {}", kind.title()))
                                 .clicked()
                             {
-                                *form = NewGameForm::for_game(kind, &settings);
-                                next.set(Screen::NewGame);
+                                *ways.form = NewGameForm::for_game(kind, &settings);
+                                ways.next.set(Screen::NewGame);
                             }
                             if i % 2 == 1 {
                                 ui.end_row();
@@ -79,7 +85,7 @@ fn title_screen(
                         .on_hover_text("With a friend elsewhere, through a Tabula server")
                         .clicked()
                     {
-                        next.set(Screen::Online);
+                        ways.next.set(Screen::Online);
                     }
                     if ui
                         .add_sized([120.0, 30.0], egui::Button::new("Load a game…"))
@@ -92,7 +98,7 @@ fn title_screen(
                             .add_sized([80.0, 30.0], egui::Button::new("Quit"))
                             .clicked()
                     {
-                        exit.write(AppExit::Success);
+                        ways.exit.write(AppExit::Success);
                     }
                 });
                 if let Some(Err(error)) = &keeping.message.0
