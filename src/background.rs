@@ -46,6 +46,10 @@ pub trait Steps: Send + 'static {
     fn milestone(&self) -> usize {
         0
     }
+    /// Whether the frame takes the finished work back (a bot's search, kept for its seat's
+    /// next move). Other work is dropped where it ran: a big search tree freed on the frame
+    /// would cost it tens of milliseconds.
+    const HANDED_BACK: bool = false;
 }
 
 /// Iterations between looks at the stop flag on a background task.
@@ -55,8 +59,9 @@ const BATCH: u64 = 64;
 pub struct Background<W: Steps> {
     run: Run<W>,
     shown: W::Shown,
-    /// The work itself once it has finished, until it is taken; or why it failed.
-    finished: Option<Result<W, String>>,
+    /// The work once it has finished (itself if [`Steps::HANDED_BACK`]), until it is
+    /// taken; or why it failed.
+    finished: Option<Result<Option<W>, String>>,
     taken: bool,
 }
 
@@ -65,7 +70,7 @@ enum Run<W: Steps> {
         shared: Arc<Shared<W::Shown>>,
         /// The version of the copy shown.
         seen: u64,
-        task: Task<Result<W, String>>,
+        task: Task<Result<Option<W>, String>>,
     },
     Slices {
         work: Option<W>,
@@ -86,7 +91,8 @@ struct Shared<S> {
 
 impl<W: Steps> Background<W> {
     pub fn start(work: W, runner: BotRunner) -> Background<W> {
-        let shown = work.shown(false);
+        // Nothing found yet (the analysis panel says it is looking, not that the chances are even).
+        let shown = W::Shown::default();
         let run = match runner {
             BotRunner::FrameSlices => Run::Slices {
                 milestone: work.milestone(),
@@ -120,9 +126,13 @@ impl<W: Steps> Background<W> {
                     self.shown = shown.clone();
                     *seen = version;
                 }
-                // Its last copy first: the task publishes it before it ends.
-                if *seen == shared.version.load(Ordering::Acquire) {
-                    self.finished = check_ready(task);
+                if let Some(ended) = check_ready(task) {
+                    // It published its last copy before it ended, perhaps since the look
+                    // above; nothing holds the lock any more.
+                    if let Ok(shown) = shared.shown.lock() {
+                        self.shown = shown.clone();
+                    }
+                    self.finished = Some(ended);
                 }
             }
             Run::Slices {
@@ -148,7 +158,7 @@ impl<W: Steps> Background<W> {
                     *copied_at = Instant::now();
                 }
                 if !going {
-                    self.finished = work.take().map(Ok);
+                    self.finished = Some(Ok(work.take().filter(|_| W::HANDED_BACK)));
                 }
             }
         }
@@ -164,8 +174,9 @@ impl<W: Steps> Background<W> {
         self.finished.is_some() || self.taken
     }
 
-    /// The work once it has finished (or why it failed), the first time it is asked.
-    pub fn take_finished(&mut self) -> Option<Result<W, String>> {
+    /// Whether the work has finished (with the work itself if [`Steps::HANDED_BACK`]) or
+    /// why it failed, the first time it is asked.
+    pub fn take_finished(&mut self) -> Option<Result<Option<W>, String>> {
         let finished = self.finished.take();
         self.taken |= finished.is_some();
         finished
@@ -209,22 +220,27 @@ fn spawn<W: Steps>(mut work: W, shown: W::Shown) -> Run<W> {
         let mut milestone = work.milestone();
         while going && !published.stop.load(Ordering::Relaxed) {
             // A search that panics ends as a failure the frame reports, not a crash.
-            going = catch_unwind(AssertUnwindSafe(|| work.step(BATCH)))
-                .map_err(|_| "the search stopped unexpectedly".to_string())?;
-            if !going || work.milestone() != milestone || copied_at.elapsed() >= W::SHOW_EVERY {
-                let copy = work.shown(!going);
+            let batch = catch_unwind(AssertUnwindSafe(|| {
+                let going = work.step(BATCH);
+                let due =
+                    !going || work.milestone() != milestone || copied_at.elapsed() >= W::SHOW_EVERY;
+                (going, due.then(|| (work.shown(!going), work.milestone())))
+            }));
+            let copy;
+            (going, copy) = batch.map_err(|_| "the search stopped unexpectedly".to_string())?;
+            if let Some((copy, reached)) = copy {
                 if let Ok(mut shown) = published.shown.lock() {
                     *shown = copy;
                 }
                 published.version.fetch_add(1, Ordering::Release);
-                milestone = work.milestone();
+                milestone = reached;
                 copied_at = Instant::now();
             }
             // The compute pool may have one thread (two cores): other work waiting there (a
             // bot's move beside a review) goes on between batches.
             futures_lite::future::yield_now().await;
         }
-        Ok(work)
+        Ok(W::HANDED_BACK.then_some(work))
     });
     Run::Task {
         shared,
@@ -246,6 +262,7 @@ mod tests {
     impl Steps for Count {
         type Shown = u64;
         const SHOW_EVERY: Duration = Duration::from_secs(3600);
+        const HANDED_BACK: bool = true;
 
         fn step(&mut self, iterations: u64) -> bool {
             self.at = (self.at + iterations).min(self.to);
@@ -283,7 +300,7 @@ mod tests {
                 "{runner:?}: {seen:?}"
             );
             let finished = work.take_finished().expect("finished").expect("no failure");
-            assert_eq!(finished.at, 1000);
+            assert_eq!(finished.map(|count| count.at), Some(1000));
             assert!(work.take_finished().is_none(), "taken once");
             assert_eq!(work.runs_in_frames(), runner == BotRunner::FrameSlices);
         }
@@ -311,15 +328,39 @@ mod tests {
         fn shown(&self, _finished: bool) {}
     }
 
-    #[test]
-    fn a_search_that_panics_on_a_task_ends_as_a_failure() {
+    /// Searches fine, but panics making the copy the frame is shown.
+    struct FailsToShow;
+
+    impl Steps for FailsToShow {
+        type Shown = ();
+        const SHOW_EVERY: Duration = Duration::ZERO;
+
+        fn step(&mut self, _iterations: u64) -> bool {
+            true
+        }
+
+        fn shown(&self, _finished: bool) {
+            panic!("a copy's bug")
+        }
+    }
+
+    fn failure_of<W: Steps>(work: W) -> String {
         AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
-        let mut work = Background::start(Fails, BotRunner::Background);
+        let mut work = Background::start(work, BotRunner::Background);
         while !work.has_ended() {
             work.poll(None);
             std::thread::yield_now();
         }
-        let failure = work.take_finished().unwrap().err().unwrap();
-        assert!(failure.contains("stopped unexpectedly"), "{failure}");
+        match work.take_finished() {
+            Some(Err(failure)) => failure,
+            _ => panic!("the work did not fail"),
+        }
+    }
+
+    #[test]
+    fn a_search_that_panics_on_a_task_ends_as_a_failure() {
+        for failure in [failure_of(Fails), failure_of(FailsToShow)] {
+            assert!(failure.contains("stopped unexpectedly"), "{failure}");
+        }
     }
 }

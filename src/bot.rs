@@ -47,43 +47,46 @@ pub struct Thinking {
 }
 
 /// A bot's search as work in steps; the frame is shown how far through its budget it is.
-struct MoveSearch(Box<dyn Thinker>);
+/// Its answer is made where it ran, as its last step: moving the root past the move copies
+/// the subtree kept, which would cost the frame a big tree's time.
+struct MoveSearch {
+    thinker: Box<dyn Thinker>,
+    answer: Option<Answer>,
+}
+
+struct Answer {
+    text: Option<String>,
+    value: f64,
+}
 
 impl Steps for MoveSearch {
     type Shown = f32;
     const SHOW_EVERY: Duration = Duration::from_millis(50);
+    /// Kept for the seat's next move.
+    const HANDED_BACK: bool = true;
 
     fn step(&mut self, iterations: u64) -> bool {
-        self.0.think(iterations)
+        if self.answer.is_some() {
+            return false;
+        }
+        if self.thinker.think(iterations) {
+            return true;
+        }
+        let value = self.thinker.value();
+        let text = self.thinker.best_move();
+        if let Some(text) = &text {
+            // The search goes on from after its move next time.
+            self.thinker.advance(text);
+        }
+        self.answer = Some(Answer { text, value });
+        false
     }
 
     fn shown(&self, finished: bool) -> f32 {
         if finished {
             1.0
         } else {
-            self.0.progress() as f32
-        }
-    }
-}
-
-struct Answer {
-    text: Option<String>,
-    value: f64,
-    /// The search, with its root moved past its answer, to go on from next time.
-    thinker: Box<dyn Thinker>,
-}
-
-impl Answer {
-    fn from(mut thinker: Box<dyn Thinker>) -> Answer {
-        let value = thinker.value();
-        let text = thinker.best_move();
-        if let Some(text) = &text {
-            thinker.advance(text);
-        }
-        Answer {
-            text,
-            value,
-            thinker,
+            self.thinker.progress() as f32
         }
     }
 }
@@ -189,7 +192,13 @@ fn begin(
         revision: game.table.as_match().revision(),
         kept_nodes: thinker.tree_size().saturating_sub(1),
         started: Instant::now(),
-        search: Background::start(MoveSearch(thinker), runner),
+        search: Background::start(
+            MoveSearch {
+                thinker,
+                answer: None,
+            },
+            runner,
+        ),
         ready: None,
         failure: None,
     })
@@ -287,32 +296,42 @@ fn think(
         } else {
             STILL_SLICE
         }));
-    match thinking.search.take_finished() {
-        Some(Ok(MoveSearch(thinker))) => {
-            let answer = Answer::from(thinker);
-            match thinking.purpose {
-                Purpose::Move { seat } => {
-                    thinking.ready = answer.text;
-                    kept.keep(seat, answer.thinker);
-                }
-                Purpose::Hint => {
-                    if let Some(text) = answer.text {
-                        let cells = game.table.move_cells(&text).unwrap_or_default();
-                        commands.insert_resource(Hint {
-                            revision: thinking.revision,
-                            text,
-                            cells,
-                            value: answer.value,
-                        });
-                    }
-                    commands.remove_resource::<Thinking>();
-                    return;
-                }
+    let finished = thinking.search.take_finished().map(|ended| match ended {
+        Ok(Some(MoveSearch {
+            thinker,
+            answer: Some(answer),
+        })) => Ok((thinker, answer)),
+        Ok(_) => Err("the search ended without an answer".to_string()),
+        Err(failure) => Err(failure),
+    });
+    match finished {
+        Some(Ok((thinker, answer))) => match thinking.purpose {
+            Purpose::Move { seat } => {
+                thinking.ready = answer.text;
+                kept.keep(seat, thinker);
             }
-        }
-        // Kept, not started again: the panel says so, and the game waits for the person.
+            Purpose::Hint => {
+                if let Some(text) = answer.text {
+                    let cells = game.table.move_cells(&text).unwrap_or_default();
+                    commands.insert_resource(Hint {
+                        revision: thinking.revision,
+                        text,
+                        cells,
+                        value: answer.value,
+                    });
+                }
+                commands.remove_resource::<Thinking>();
+                return;
+            }
+        },
         Some(Err(failure)) => {
             error!("bot: {failure}");
+            if thinking.purpose == Purpose::Hint {
+                // A hint is asked for again by a click, so a bug cannot spin.
+                commands.remove_resource::<Thinking>();
+                return;
+            }
+            // Not started again by itself: the panel says so, and the game waits.
             thinking.failure = Some(failure);
         }
         None => {}

@@ -70,7 +70,7 @@ fn keep_drawing_while_animating(
     let reviewing_in_frames = review.is_some_and(|r| r.is_running() && r.runs_in_frames());
     let evaluating_in_frames = live.is_some_and(|l| !l.shown().done && l.runs_in_frames());
     if pending
-        || thinking.is_some()
+        || thinking.is_some_and(|thinking| thinking.failure().is_none())
         || reviewing_in_frames
         || evaluating_in_frames
         || *screen.get() == Screen::Loading
