@@ -8,10 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # One line per crate and feature: "host|target NAME VERSION FEATURE" ("-" for none).
 features() {
-  cargo tree "$@" -e normal,build -f '{p} {f}' --prefix indent | awk '
+  # ASCII lines: four characters a level, whichever awk counts bytes or characters.
+  cargo tree "$@" -e normal,build -f '{p} {f}' --prefix indent --charset ascii | awk '
     {
-      match($0, /^[ │├└─]*/)
-      level = int(length(substr($0, 1, RLENGTH)) / 4)
+      match($0, /^[ |`-]*/)
+      level = int(RLENGTH / 4)
       text = substr($0, RLENGTH + 1)
       if (text ~ /^\[build-dependencies\]/) { build[level] = 1; next }
       delete build[level + 1]
