@@ -3,6 +3,7 @@
 //! move, and leaving a game stops the search.
 
 mod common;
+use common::the_match;
 
 use bevy::prelude::*;
 use common::{headless_app, run_until, screen, shown_pieces, start};
@@ -19,12 +20,7 @@ fn app_with(runner: BotRunner) -> App {
 }
 
 fn record_len(app: &App) -> usize {
-    app.world()
-        .resource::<CurrentGame>()
-        .table
-        .as_match()
-        .record()
-        .len()
+    the_match(app).record().len()
 }
 
 fn bots_play_a_whole_game(runner: BotRunner, kind: GameKind, max_moves: usize) {

@@ -3,6 +3,7 @@
 //! equal the rules state, and every rules event must have started its animation.
 
 mod common;
+use common::the_match;
 
 use bevy::prelude::*;
 use common::{board_settled, screen, send, settle, shown_pieces, start_with};
@@ -29,13 +30,7 @@ fn start(app: &mut App, kind: GameKind, settings: &[(&str, &str)]) {
 /// Plays one move by clicking: a cell when the choice has one (as the board would send),
 /// otherwise the overlay's button; confirms when the move is complete and cannot grow.
 fn click_a_move(app: &mut App, rng: &mut SmallRng) {
-    let moves_before = app
-        .world()
-        .resource::<CurrentGame>()
-        .table
-        .as_match()
-        .record()
-        .len();
+    let moves_before = the_match(app).record().len();
     for _ in 0..200 {
         let game = app.world().resource::<CurrentGame>();
         if game.table.as_match().record().len() > moves_before {
@@ -65,14 +60,7 @@ fn play_whole_game(kind: GameKind, settings: &[(&str, &str)], seed: u64, max_mov
     start(&mut app, kind, settings);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = 0;
-    let over = |app: &App| {
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .status()
-            .is_over()
-    };
+    let over = |app: &App| the_match(app).status().is_over();
     while !over(&app) && moves < max_moves {
         assert_eq!(screen(&app), Screen::Playing);
         click_a_move(&mut app, &mut rng);
@@ -133,14 +121,7 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
         .0
         .clone();
     assert!(message.is_some(), "a malformed move is reported");
-    assert!(
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .is_empty()
-    );
+    assert!(the_match(&app).record().is_empty());
 
     let mut rng = SmallRng::seed_from_u64(9);
     click_a_move(&mut app, &mut rng);
@@ -150,15 +131,7 @@ fn input_waits_while_animating_and_bad_notation_is_reported() {
         frames > 3,
         "the move animates over several frames ({frames})"
     );
-    assert_eq!(
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .len(),
-        1
-    );
+    assert_eq!(the_match(&app).record().len(), 1);
 }
 
 /// A click made while pieces move is dropped, not kept for when they stop: sent in the
@@ -237,14 +210,7 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
         steps += 1;
     };
     let chosen = app.world().resource::<CurrentGame>().table.chosen().len();
-    assert!(
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .is_empty()
-    );
+    assert!(the_match(&app).record().is_empty());
     send(&mut app, PlayerInput::ClickCell(cell));
     assert_eq!(app.world().resource::<CellMenu>().0, Some(cell));
     assert_eq!(

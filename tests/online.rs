@@ -5,6 +5,7 @@
 //! refused with the reason.
 
 mod common;
+use common::the_match;
 
 use bevy::prelude::*;
 use common::{board_settled, headless_app, phase, screen};
@@ -63,12 +64,7 @@ fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 }
 
 fn line(app: &App) -> Vec<String> {
-    app.world()
-        .resource::<CurrentGame>()
-        .table
-        .as_match()
-        .line()
-        .to_vec()
+    the_match(app).line().to_vec()
 }
 
 fn server_moves(app: &App) -> Vec<String> {
@@ -210,13 +206,7 @@ fn the_app_plays_an_online_game_to_the_end_with_a_take_back() {
     // Once over, the line is the player's to look through, and the game stays over.
     app.world_mut().write_message(Travel::GoTo(0));
     run_until(&mut app, "the jump to the start", |app| {
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .is_empty()
-            && board_settled(app)
+        the_match(app).record().is_empty() && board_settled(app)
     });
     for _ in 0..5 {
         app.update();

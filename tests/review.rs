@@ -3,6 +3,7 @@
 //! position before it and goes with it, and a review ends with its game.
 
 mod common;
+use common::the_match;
 
 use bevy::prelude::*;
 use common::{headless_app, run_until, screen, settle, start};
@@ -31,15 +32,7 @@ fn played(runner: BotRunner, kind: GameKind, moves: u64) -> App {
         app.update();
         settle(&mut app);
     }
-    assert_eq!(
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .len() as u64,
-        moves
-    );
+    assert_eq!(the_match(&app).record().len() as u64, moves);
     app
 }
 
@@ -145,13 +138,7 @@ fn a_bot_answers_while_a_review_runs_and_a_review_can_be_stopped() {
         app.world_mut()
             .write_message(PlayerInput::Notation(text.unwrap()));
         run_until(app, "the bot's reply", |app| {
-            app.world()
-                .resource::<CurrentGame>()
-                .table
-                .as_match()
-                .record()
-                .len()
-                == before + 2
+            the_match(app).record().len() == before + 2
         });
         settle(app);
     };

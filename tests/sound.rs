@@ -4,6 +4,7 @@
 //! these check what the game asks it to play.
 
 mod common;
+use common::the_match;
 
 use bevy::prelude::*;
 use common::{headless_app, moves_to_a_win_in_one, run_until, settle, start};
@@ -61,13 +62,7 @@ fn a_bots_move_is_heard_and_then_your_turn() {
     app.world_mut().write_message(PlayerInput::Notation(mine));
     app.update();
     run_until(&mut app, "the bot's move", |app| {
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .len()
-            == 2
+        the_match(app).record().len() == 2
     });
     settle(&mut app);
     run_until(&mut app, "the person's turn", person_to_move);
@@ -91,14 +86,7 @@ fn a_bots_move_is_heard_and_then_your_turn() {
     app.world_mut().write_message(Travel::Redo);
     app.update();
     run_until(&mut app, "the redo to the person's turn", |app| {
-        app.world()
-            .resource::<CurrentGame>()
-            .table
-            .as_match()
-            .record()
-            .len()
-            == 2
-            && person_to_move(app)
+        the_match(app).record().len() == 2 && person_to_move(app)
     });
     settle(&mut app);
     let sounds = heard(&mut app);

@@ -21,6 +21,11 @@ use tabula_session::rules::Status;
 use tabula_session::{AnyMatch, new_match};
 
 /// Runs frames until `done` holds, sleeping a little so a background search gets time.
+/// The match on the table: its line, its status, whose turn it is.
+pub fn the_match(app: &App) -> &dyn AnyMatch {
+    app.world().resource::<CurrentGame>().table.as_match()
+}
+
 pub fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     for _ in 0..20_000 {
         if done(app) {

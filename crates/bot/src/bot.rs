@@ -3,7 +3,7 @@
 //! straight through ([`Bot::choose`], for the terminal), and keeps its tree from one move
 //! of its seat to the next.
 
-use crate::config::{Budget, MctsConfig};
+use crate::config::Budget;
 use crate::knowledge::Knowledge;
 use crate::mcts::Search;
 use crate::outcome::{Proof, Rewards, even};
@@ -163,11 +163,6 @@ impl<G: Knowledge> Bot<G> {
             Engine::Search { search, .. } => Some(search),
             Engine::Random { .. } => None,
         }
-    }
-
-    /// The search's settings, for a bot that searches.
-    pub fn config(&self) -> Option<&MctsConfig> {
-        self.search().map(Search::config)
     }
 
     /// The chance the seat to move wins, as the search sees it (draws half; even for a
