@@ -13,6 +13,7 @@ pub mod config;
 pub mod current_game;
 #[cfg(feature = "dev")]
 pub mod dev;
+pub mod lesson;
 pub mod new_game;
 pub mod online;
 pub mod phase;
@@ -60,6 +61,7 @@ pub fn logic_plugin(app: &mut App) {
         config::plugin,
         screens::plugin,
         new_game::plugin,
+        lesson::plugin,
         phase::plugin,
         turn::plugin,
         pieces::plugin,

@@ -86,12 +86,14 @@ pub fn set_turn_phase(
     mut next: ResMut<NextState<TurnPhase>>,
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
+    lesson: Option<Res<crate::lesson::Lesson>>,
 ) {
     let wanted = phase_now(&game, &board);
     if *phase.get() != wanted {
         next.set(wanted);
     }
-    if !matches!(*next_screen, NextState::Unchanged) {
+    // A lesson's task may end the game: the lesson says so, not a result screen.
+    if !matches!(*next_screen, NextState::Unchanged) || lesson.is_some() {
         return;
     }
     match (screen.get(), wanted) {

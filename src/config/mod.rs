@@ -41,6 +41,9 @@ pub struct Settings {
     pub sound_volume: f32,
     #[serde(default)]
     pub sound_muted: bool,
+    /// How many steps of each game's course the player has done, by game key.
+    #[serde(default)]
+    pub lessons: BTreeMap<String, usize>,
 }
 
 /// Settings written before the game had sounds: at a volume that does not startle.

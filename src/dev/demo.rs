@@ -106,7 +106,7 @@ fn demo_request() -> Option<DemoRequest> {
 /// link to a public server with `?join=CODE&demo=online` would play someone's online game
 /// for them: on the web, only the browser test's own loopback server may ask for one.
 #[cfg(any(target_arch = "wasm32", test))]
-fn is_loopback_origin(origin: &str) -> bool {
+pub(super) fn is_loopback_origin(origin: &str) -> bool {
     let rest = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     let authority = rest.split('/').next().unwrap_or_default();
     let host = match authority.strip_prefix('[') {

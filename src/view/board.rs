@@ -6,6 +6,7 @@ use super::loading::BoardTextures;
 use crate::AppSystems;
 use crate::bot::Hint;
 use crate::current_game::CurrentGame;
+use crate::lesson::Lesson;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::{BoardPart, BuildBoard, board_on_screen};
 use crate::table::{BoardLayout, BoardShape, LinkKind, Mark};
@@ -232,23 +233,53 @@ fn spawn_lines(
     }
 }
 
-/// Tile colours: the selection, then legal targets, then the last move, over the base.
+/// The board on screen and the game it shows, and whether its tiles were just built (a new
+/// game's board, a lesson step's), which is then drawn though nothing else changed.
+#[derive(SystemParam)]
+struct ShownBoard<'w, 's> {
+    game: Res<'w, CurrentGame>,
+    shows: Res<'w, BoardShows>,
+    new_tiles: Query<'w, 's, (), Added<CellTile>>,
+}
+
+impl ShownBoard<'_, '_> {
+    fn changed(&self) -> bool {
+        self.game.is_changed() || !self.new_tiles.is_empty()
+    }
+}
+
+/// What points at cells besides the move: a bot's hint and a lesson's words.
+#[derive(SystemParam)]
+struct Pointers<'w> {
+    hint: Option<Res<'w, Hint>>,
+    lesson: Option<Res<'w, Lesson>>,
+}
+
+/// Tile colours: the selection, a hint, a lesson's cells, then legal targets, then the last
+/// move, over the base.
 fn colour_tiles(
-    game: Res<CurrentGame>,
-    board: Res<BoardShows>,
+    shown_board: ShownBoard,
     hovered: Res<HoveredCell>,
-    hint: Option<Res<Hint>>,
-    mut shown: Local<(Vec<usize>, Option<TurnPhase>)>,
+    pointers: Pointers,
+    mut shown: Local<(Vec<usize>, Vec<usize>, Option<TurnPhase>)>,
     tiles: Query<(&CellTile, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let hinted = hint.map(|h| h.cells.clone()).unwrap_or_default();
+    let game = &shown_board.game;
+    let hinted = pointers.hint.map(|h| h.cells.clone()).unwrap_or_default();
+    // The cells a lesson's words talk about.
+    let pointed = pointers.lesson.map(|l| l.cells.clone()).unwrap_or_default();
     // As of now, not the frame's start: a move played this frame offers nothing yet.
-    let phase = phase_now(&game, &board);
-    if !game.is_changed() && !hovered.is_changed() && shown.0 == hinted && shown.1 == Some(phase) {
+    let phase = phase_now(game, &shown_board.shows);
+    if !shown_board.changed()
+        && !hovered.is_changed()
+        && shown.0 == hinted
+        && shown.1 == pointed
+        && shown.2 == Some(phase)
+    {
         return;
     }
-    *shown = (hinted.clone(), Some(phase));
+    *shown = (hinted.clone(), pointed.clone(), Some(phase));
     let table = game.table.as_ref();
     let selected = table.selected_cells();
     let offered: Vec<usize> = if phase == TurnPhase::PersonToMove {
@@ -263,6 +294,8 @@ fn colour_tiles(
             (Color::srgb(0.95, 0.80, 0.25), 0.35)
         } else if hinted.contains(&cell) {
             (tile.base.mix(&Color::srgb(0.70, 0.40, 0.95), 0.65), 0.25)
+        } else if pointed.contains(&cell) {
+            (tile.base.mix(&Color::srgb(0.20, 0.80, 0.85), 0.60), 0.22)
         } else if offered.contains(&cell) {
             (tile.base.mix(&Color::srgb(0.35, 0.85, 0.45), 0.55), 0.18)
         } else if last.contains(&cell) {
@@ -282,8 +315,8 @@ fn colour_tiles(
     }
 }
 
-/// The ring mesh and one material per kind of mark.
-type Rings = (Handle<Mesh>, [Handle<StandardMaterial>; 5]);
+/// The ring mesh and one material per kind of mark, then the lesson's pointer.
+type Rings = (Handle<Mesh>, [Handle<StandardMaterial>; 6]);
 
 /// The rings, made the first time a mark is drawn.
 #[derive(SystemParam)]
@@ -312,24 +345,27 @@ impl MarkAssets<'_, '_> {
                     ink(0.95, 0.55, 0.10),
                     ink(0.60, 0.30, 0.80),
                     ink(0.20, 0.60, 0.95),
+                    ink(0.20, 0.85, 0.90),
                 ],
             )
         })
     }
 }
 
-/// Rings around marked cells, redrawn when the position changes.
+/// Rings around marked cells, and wider ones around the cells a lesson's words talk about
+/// (a piece hides its tile's colour), redrawn when the position changes.
 fn draw_marks(
     mut commands: Commands,
-    game: Res<CurrentGame>,
-    board: Res<BoardShows>,
+    shown_board: ShownBoard,
+    lesson: Option<Res<Lesson>>,
     rings: Query<Entity, With<MarkRing>>,
     mut assets: MarkAssets,
     mut shown_for: Local<Option<(u64, u64)>>,
 ) {
+    let game = &shown_board.game;
     // Marks show the position once the board has caught up with it, and only then.
-    let showing = board.settled(&game).then(|| game.position());
-    if !game.is_changed() && *shown_for == showing {
+    let showing = shown_board.shows.settled(game).then(|| game.position());
+    if !shown_board.changed() && *shown_for == showing {
         return;
     }
     *shown_for = showing;
@@ -341,24 +377,31 @@ fn draw_marks(
     }
     let layout = game.table.layout();
     let (mesh, inks) = assets.get();
-    for (cell, mark) in game.table.marks() {
+    let marks = game.table.marks().into_iter().map(|(cell, mark)| {
         let ink = match mark {
-            Mark::Threatened => &inks[0],
-            Mark::FollowUp => &inks[1],
-            Mark::Involved => &inks[2],
-            Mark::Starving => &inks[3],
-            Mark::Attracted => &inks[4],
+            Mark::Threatened => 0,
+            Mark::FollowUp => 1,
+            Mark::Involved => 2,
+            Mark::Starving => 3,
+            Mark::Attracted => 4,
         };
-        let pos = layout.cells[cell].pos;
+        (cell, ink, 1.0)
+    });
+    let pointed = lesson
+        .iter()
+        .flat_map(|l| l.cells.clone())
+        .map(|cell| (cell, 5, 1.25));
+    for (cell, ink, size) in marks.chain(pointed) {
+        let Some(info) = layout.cells.get(cell) else {
+            continue;
+        };
+        let scale = layout.spacing * size;
         commands.spawn((
             MarkRing,
             Mesh3d(mesh.clone()),
-            MeshMaterial3d(ink.clone()),
-            Transform::from_xyz(pos.x, TILE_TOP + 0.02, pos.y).with_scale(Vec3::new(
-                layout.spacing,
-                0.5,
-                layout.spacing,
-            )),
+            MeshMaterial3d(inks[ink].clone()),
+            Transform::from_xyz(info.pos.x, TILE_TOP + 0.02, info.pos.y)
+                .with_scale(Vec3::new(scale, 0.5, scale)),
             Pickable::IGNORE,
             BoardPart,
         ));

@@ -13,6 +13,7 @@ use crate::analysis::LiveEvaluation;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
 use crate::current_game::{CurrentGame, Seat};
+use crate::lesson::Lesson;
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
 use crate::review::{GameReview, StartReview, StopReview};
@@ -27,7 +28,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub fn plugin(app: &mut App) {
     app.init_resource::<FocusMoveEntry>()
         .init_resource::<PointerOverPanel>()
-        .add_systems(EguiPrimaryContextPass, side_panel.run_if(in_state(InGame)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            // A lesson has its own panel.
+            side_panel.run_if(in_state(InGame).and_then(not(resource_exists::<Lesson>))),
+        )
         .add_systems(Update, game_keys.run_if(in_state(Pause::Running)));
 }
 

@@ -13,6 +13,7 @@ mod egui_textures;
 mod game_panel;
 mod ghosts;
 mod labels;
+mod lesson_panel;
 mod loading;
 mod models;
 mod move_builder;
@@ -95,6 +96,7 @@ pub fn plugin(app: &mut App) {
             new_game::plugin,
             online_lobby::plugin,
             game_panel::plugin,
+            lesson_panel::plugin,
             pause::plugin,
             result::plugin,
             records::plugin,

@@ -3,11 +3,13 @@
 //! unclear) stand out in their own colour. The texts are `docs/rules/*.md`, built in.
 
 use crate::current_game::CurrentGame;
+use crate::lesson::{Courses, LessonInput};
 use crate::new_game::NewGameForm;
 use crate::screens::{InGame, Screen};
 use crate::table::GameKind;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use tabula_learn::Course;
 
 /// The game whose rules are shown, if the window is open.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,7 +32,7 @@ pub fn rules_text(kind: GameKind) -> &'static str {
 }
 
 /// Amber, darker on the light theme so it stays readable.
-fn decision_colour(ui: &egui::Ui) -> egui::Color32 {
+pub(super) fn decision_colour(ui: &egui::Ui) -> egui::Color32 {
     if ui.visuals().dark_mode {
         egui::Color32::from_rgb(230, 160, 40)
     } else {
@@ -65,6 +67,8 @@ fn rules_window(
     mut contexts: EguiContexts,
     mut help: ResMut<RulesHelp>,
     in_match: Option<Res<State<InGame>>>,
+    courses: Res<Courses>,
+    mut lessons: MessageWriter<LessonInput>,
 ) -> Result {
     let Some(kind) = help.0 else {
         return Ok(());
@@ -93,7 +97,12 @@ fn rules_window(
                 });
             }
             ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| show_rules(ui, rules_text(kind)));
+            let course = courses.get(kind).ok();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let Some(step) = show_rules(ui, rules_text(kind), course) {
+                    lessons.write(LessonInput::Start { kind, step });
+                }
+            });
         });
     if !open {
         help.0 = None;
@@ -102,8 +111,10 @@ fn rules_window(
 }
 
 /// Draws the rules' small markup: `##` headings (the `#` title is the window's), `- ` bullets, and lines whose
-/// text starts with `Decision: ` in the decision colour.
-fn show_rules(ui: &mut egui::Ui, text: &str) {
+/// text starts with `Decision: ` in the decision colour. A section the course teaches has
+/// "Try it" beside its heading: the step it opens, when clicked.
+fn show_rules(ui: &mut egui::Ui, text: &str, course: Option<&Course>) -> Option<usize> {
+    let mut try_step = None;
     for line in text.lines() {
         let line = line.trim_end();
         if line.is_empty() {
@@ -112,7 +123,17 @@ fn show_rules(ui: &mut egui::Ui, text: &str) {
             // The window's title already names the game.
         } else if let Some(section) = line.strip_prefix("## ") {
             ui.add_space(6.0);
-            ui.label(egui::RichText::new(section).strong().size(16.0));
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(section).strong().size(16.0));
+                if let Some(step) = course.and_then(|c| c.step_for_rule(section))
+                    && ui
+                        .small_button("Try it")
+                        .on_hover_text("The lesson step that teaches this, on the board")
+                        .clicked()
+                {
+                    try_step = Some(step);
+                }
+            });
         } else {
             let (bullet, body) = match line.strip_prefix("- ") {
                 Some(body) => (true, body),
@@ -138,6 +159,7 @@ fn show_rules(ui: &mut egui::Ui, text: &str) {
             });
         }
     }
+    try_step
 }
 
 #[cfg(test)]

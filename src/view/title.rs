@@ -5,6 +5,7 @@ use super::cards::{CARD_WIDTH, GamePictures, game_card};
 use super::records::Keeping;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, QUIT_OFFERED, counted};
 use crate::config::{ConfigProblems, Settings};
+use crate::lesson::{Courses, LessonInput};
 use crate::new_game::NewGameForm;
 use crate::saving::LoadRecord;
 use crate::screens::Screen;
@@ -26,6 +27,8 @@ pub fn plugin(app: &mut App) {
 struct TitleWays<'w> {
     form: ResMut<'w, NewGameForm>,
     next: ResMut<'w, NextState<Screen>>,
+    courses: Res<'w, Courses>,
+    lessons: MessageWriter<'w, LessonInput>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -79,6 +82,8 @@ fn title_screen(
                         }
                     });
                 ui.add_space(10.0);
+                learn_row(ui, &ways.courses, &settings, &mut ways.lessons);
+                ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     if ui
                         .add_sized([120.0, 30.0], egui::Button::new("Play online"))
@@ -112,6 +117,50 @@ fn title_screen(
             });
         });
     Ok(())
+}
+
+/// "Learn": each game's course, with how far the player got; a course goes on where it
+/// was left, and a finished one starts again.
+fn learn_row(
+    ui: &mut egui::Ui,
+    courses: &Courses,
+    settings: &Settings,
+    lessons: &mut MessageWriter<LessonInput>,
+) {
+    ui.label(egui::RichText::new("Learn").strong().size(16.0))
+        .on_hover_text("A short course for each game, played on the board");
+    ui.horizontal_wrapped(|ui| {
+        for kind in GameKind::ALL {
+            let Ok(course) = courses.get(kind) else {
+                continue;
+            };
+            let steps = course.steps.len();
+            let done = settings
+                .lessons
+                .get(kind.key())
+                .copied()
+                .unwrap_or(0)
+                .min(steps);
+            let label = if done >= steps {
+                format!("{} ✔", kind.title())
+            } else if done > 0 {
+                format!("{} {done}/{steps}", kind.title())
+            } else {
+                kind.title().to_string()
+            };
+            if ui
+                .add_sized([CARD_WIDTH - 2.0, 28.0], egui::Button::new(label))
+                .on_hover_text(format!("{}: {steps} steps", course.about))
+                .clicked()
+            {
+                let step = if done >= steps { 0 } else { done };
+                lessons.write(LessonInput::Start { kind, step });
+            }
+        }
+    });
+    if let Err(problem) = &courses.0 {
+        ui.colored_label(ERROR_COLOUR, problem);
+    }
 }
 
 /// "Continue" the game left, as wide as the cards, with which game and how far it went.

@@ -2,6 +2,7 @@
 
 mod bots;
 mod inspect;
+mod learn;
 mod online;
 mod play;
 mod progress;
@@ -42,6 +43,12 @@ verbs:
   bench [GAME] [--seconds S] [--max-plies P]
                              random playouts and legal moves generated per second
                              (S seconds for each, 3 by default)
+  learn GAME [--step N] [--course FILE]
+                             the game's course: each step a position, a few
+                             sentences and a task checked by the rules
+  learn check [--explain] FILE...
+                             what is wrong with each course file, or 'sound'
+                             (--explain: a turn missing each task, and why)
   online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
          [--pace live|correspondence] [--move-seconds S]
                              a game on a tabula-server: prints 'code: CODE' first,
@@ -102,6 +109,9 @@ fn run(words: &[String]) -> i32 {
     if matches!(verb.as_str(), "help" | "--help" | "-h") {
         println!("{USAGE}");
         return 0;
+    }
+    if verb == "learn" {
+        return finish(learn::learn(&words[1..]));
     }
     if verb == "online" {
         return finish(online::online(&words[1..]));

@@ -1,0 +1,269 @@
+//! Judging a try at a step's task: one turn of the side to move, read from the rules.
+
+use crate::course::{Need, Step};
+use crate::teach::Teach;
+use tabula_rules::text::quoted;
+use tabula_rules::{Game, Player, Status};
+use tabula_session::{GameKind, options, with_game};
+
+/// How a try stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The moves so far are legal and the turn goes on (Absorption's phases).
+    Continue,
+    /// A move is not legal here: the rules' reason.
+    Illegal(String),
+    /// The turn is legal but does not do the task: why.
+    Missed(String),
+    /// The turn does the task.
+    Solved,
+}
+
+/// A step's game ready for the task: its options, its position, and the watched moves
+/// played.
+#[derive(Clone, Debug)]
+pub struct StepGame<G> {
+    pub game: G,
+    /// The player whose turn the task is.
+    pub mover: Player,
+}
+
+/// The step's position with its watched moves played, or what is wrong with the step.
+pub fn start_of<G: Game>(step: &Step) -> Result<StepGame<G>, String> {
+    let options = options::options_from::<G>(&step.options)?;
+    let mut game = match &step.position {
+        Some(text) => G::from_position(options, text).map_err(|e| e.to_string())?,
+        None => G::new(options).map_err(|e| e.to_string())?,
+    };
+    for (i, text) in step.watch.iter().enumerate() {
+        play(&mut game, text).map_err(|e| format!("watched move {}: {e}", i + 1))?;
+    }
+    let mover = game.to_move();
+    Ok(StepGame { game, mover })
+}
+
+/// Parses and plays one move, returning what it did; an error is the rules' own reason.
+fn play<G: Game>(game: &mut G, text: &str) -> Result<(G::Move, Vec<G::Event>), String> {
+    let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+    let events = game
+        .apply(&mv)
+        .map_err(|e| format!("{} is not legal: {e}", quoted(text.trim())))?;
+    Ok((mv, events))
+}
+
+/// Judges `moves` (in notation, the moves of the try so far) against the step's task.
+pub fn check_turn(kind: GameKind, step: &Step, moves: &[String]) -> Progress {
+    with_game!(kind, G => check_turn_in::<G>(step, moves))
+}
+
+/// The turn played out: its position after, its moves and what they did.
+pub(crate) struct Turn<G: Game> {
+    pub after: G,
+    pub moves: Vec<G::Move>,
+    pub happenings: Vec<&'static str>,
+}
+
+impl<G: Game> Turn<G> {
+    fn is_over(&self, mover: Player) -> bool {
+        self.after.status() != Status::Ongoing || self.after.to_move() != mover
+    }
+}
+
+/// Plays the try's moves; `Ok(None)` while the turn goes on.
+pub(crate) fn play_turn<G: Teach>(
+    start: &StepGame<G>,
+    moves: &[String],
+) -> Result<Option<Turn<G>>, String> {
+    let mut turn = Turn {
+        after: start.game.clone(),
+        moves: Vec::new(),
+        happenings: Vec::new(),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        if turn.is_over(start.mover) {
+            return Err(format!(
+                "the turn was over after {} move{}; {} is one too many",
+                i,
+                if i == 1 { "" } else { "s" },
+                quoted(text.trim())
+            ));
+        }
+        let (mv, events) = play(&mut turn.after, text)?;
+        turn.happenings
+            .extend(G::happenings(start.mover, &mv, &events));
+        turn.moves.push(mv);
+    }
+    Ok(turn.is_over(start.mover).then_some(turn))
+}
+
+fn check_turn_in<G: Teach>(step: &Step, moves: &[String]) -> Progress {
+    let Some(task) = &step.task else {
+        return Progress::Missed("this step has no task: read it and go on".into());
+    };
+    let start = match start_of::<G>(step) {
+        Ok(start) => start,
+        Err(e) => return Progress::Illegal(format!("this step cannot be set up: {e}")),
+    };
+    let turn = match play_turn(&start, moves) {
+        Ok(Some(turn)) => turn,
+        Ok(None) => return Progress::Continue,
+        Err(e) => return Progress::Illegal(e),
+    };
+    match task
+        .needs
+        .iter()
+        .find_map(|need| unmet(&start, &turn, need))
+    {
+        None => Progress::Solved,
+        Some(why) => Progress::Missed(match &task.miss {
+            Some(miss) => format!("{why} {miss}"),
+            None => why,
+        }),
+    }
+}
+
+/// Why the turn does not meet `need`, or `None` when it does.
+pub(crate) fn unmet<G: Teach>(start: &StepGame<G>, turn: &Turn<G>, need: &Need) -> Option<String> {
+    let mover = start.mover;
+    match need {
+        Need::OneOf(turns) => {
+            let listed = turns.iter().any(|text| {
+                let moves = G::split_moves(text);
+                matches!(play_turn(start, &moves), Ok(Some(listed)) if listed.moves == turn.moves)
+            });
+            (!listed).then(|| "That is not the move this step asks for.".to_string())
+        }
+        Need::Does(name, times) => {
+            let done = count(&turn.happenings, name);
+            (done < *times).then(|| {
+                let (noun, plural) = words::<G>(name);
+                let made = match done {
+                    0 => format!("no {noun}"),
+                    1 => format!("1 {noun}"),
+                    n => format!("{n} {plural}"),
+                };
+                let needed = if *times == 1 {
+                    with_article(noun)
+                } else {
+                    format!("{times} {plural}")
+                };
+                format!("This turn had {made}; the task needs {needed}.")
+            })
+        }
+        Need::Never(name) => (count(&turn.happenings, name) > 0).then(|| {
+            let (noun, _) = words::<G>(name);
+            format!(
+                "This turn had {}, which the task rules out.",
+                with_article(noun)
+            )
+        }),
+        Need::Wins => {
+            let won = matches!(turn.after.status(), Status::Win { winner, .. } if winner == mover);
+            (!won).then(|| "This turn does not win the game.".to_string())
+        }
+        Need::Prevents(name) => reply_doing::<G>(&turn.after, name).map(|reply| {
+            let (noun, _) = words::<G>(name);
+            format!(
+                "After this turn, {} can answer {reply}, which makes {}.",
+                turn.after.player_name(turn.after.to_move()),
+                with_article(noun)
+            )
+        }),
+        Need::Holds(name) => (!turn.after.holds(mover, name))
+            .then(|| format!("After this turn {}.", fact::<G>(name).1)),
+        Need::Lacks(name) => turn
+            .after
+            .holds(mover, name)
+            .then(|| format!("After this turn {}.", fact::<G>(name).0)),
+    }
+}
+
+/// "a capture", "an absorption".
+fn with_article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+fn count(happenings: &[&str], name: &str) -> u32 {
+    happenings.iter().filter(|h| **h == name).count() as u32
+}
+
+fn words<G: Teach>(name: &str) -> (&'static str, &'static str) {
+    G::HAPPENINGS
+        .iter()
+        .find(|h| h.name == name)
+        .map_or(("(unknown)", "(unknown)"), |h| (h.noun, h.plural))
+}
+
+fn fact<G: Teach>(name: &str) -> (&'static str, &'static str) {
+    G::FACTS
+        .iter()
+        .find(|f| f.name == name)
+        .map_or(("(unknown)", "(unknown)"), |f| (f.holds, f.lacks))
+}
+
+/// The most positions a `Prevents` need looks through: far more than any lesson's
+/// position needs, so a step that would need more is reported as a problem in its course.
+pub(crate) const REPLY_SEARCH_LIMIT: usize = 200_000;
+
+/// A turn of the player to move in `game` that does `name`, in notation (`;` between its
+/// moves), or `None` when no turn does.
+pub(crate) fn reply_doing<G: Teach>(game: &G, name: &str) -> Option<String> {
+    let mut budget = REPLY_SEARCH_LIMIT;
+    search_turn(game, game.to_move(), name, &mut Vec::new(), &mut budget)
+}
+
+fn search_turn<G: Teach>(
+    game: &G,
+    mover: Player,
+    name: &str,
+    line: &mut Vec<String>,
+    budget: &mut usize,
+) -> Option<String> {
+    if game.status() != Status::Ongoing || game.to_move() != mover {
+        return None;
+    }
+    for mv in game.legal_moves() {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let mut next = game.clone();
+        let events = next.apply(&mv).ok()?;
+        line.push(game.format_move(&mv));
+        if G::happenings(mover, &mv, &events).contains(&name) {
+            let found = line.join("; ");
+            line.pop();
+            return Some(found);
+        }
+        if let Some(found) = search_turn(&next, mover, name, line, budget) {
+            line.pop();
+            return Some(found);
+        }
+        line.pop();
+    }
+    None
+}
+
+/// Whether `reply_doing` looked through every reply of `game` within its limit.
+pub(crate) fn replies_within_limit<G: Teach>(game: &G) -> bool {
+    fn visit<G: Game>(game: &G, mover: Player, budget: &mut usize) -> bool {
+        if game.status() != Status::Ongoing || game.to_move() != mover {
+            return true;
+        }
+        for mv in game.legal_moves() {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let mut next = game.clone();
+            next.play_unchecked(&mv);
+            if !visit(&next, mover, budget) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut budget = REPLY_SEARCH_LIMIT;
+    visit(game, game.to_move(), &mut budget)
+}

@@ -1,0 +1,258 @@
+//! A lesson step shown for screenshots and the browser test: `TABULA_LESSON=GAME[:STEP[:WHAT]]`
+//! (`?lesson=GAME:STEP:WHAT` on a page served from this machine) opens GAME's course at
+//! STEP (from 1) as the title's Learn buttons do; WHAT is `read` (the default: the step
+//! as it comes), `solve` (its solution played as typed moves) or `miss` (a turn that
+//! misses the task, caught while the reason shows). It logs `tabula-demo: lesson …` with
+//! the verdict, and with `TABULA_SCREENSHOT=FILE.png` saves a screenshot and quits.
+
+use crate::AppSystems;
+use crate::current_game::CurrentGame;
+use crate::lesson::{Lesson, LessonInput, Verdict};
+use crate::phase::{BoardShows, TurnPhase};
+use crate::screens::Screen;
+use crate::table::GameKind;
+use crate::turn::PlayerInput;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use std::collections::VecDeque;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum What {
+    Read,
+    Solve,
+    Miss,
+}
+
+#[derive(Resource, Debug)]
+struct LessonDemo {
+    kind: GameKind,
+    step: usize,
+    what: What,
+    screenshot: Option<String>,
+    started: bool,
+    /// The moves still to type, once the step's own watched moves are played.
+    typing: Option<VecDeque<String>>,
+    reported: bool,
+    settled_frames: u32,
+    shot_at: Option<u32>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn lesson_request() -> Option<(String, Option<String>)> {
+    Some((
+        std::env::var("TABULA_LESSON").ok()?,
+        std::env::var("TABULA_SCREENSHOT").ok(),
+    ))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn lesson_request() -> Option<(String, Option<String>)> {
+    use crate::web_page::{origin, param};
+    let spec = param("lesson")?;
+    // As the game demo: a page from elsewhere may not drive a player's lessons.
+    super::demo::is_loopback_origin(&origin().unwrap_or_default()).then_some((spec, None))
+}
+
+/// Whether a lesson demo was asked for (the app then draws every frame).
+pub fn requested() -> bool {
+    lesson_request().is_some()
+}
+
+fn parse(spec: &str, screenshot: Option<String>) -> Result<LessonDemo, String> {
+    let mut parts = spec.split(':');
+    let game = parts.next().unwrap_or_default();
+    let kind =
+        GameKind::from_key(game).ok_or_else(|| format!("TABULA_LESSON: unknown game {game:?}"))?;
+    let step = match parts.next() {
+        None => 1,
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| {
+                format!("TABULA_LESSON: the step must be a number from 1, not {text:?}")
+            })?,
+    };
+    let what = match parts.next() {
+        None | Some("read") => What::Read,
+        Some("solve") => What::Solve,
+        Some("miss") => What::Miss,
+        Some(other) => {
+            return Err(format!(
+                "TABULA_LESSON: {other:?} is not read, solve or miss"
+            ));
+        }
+    };
+    Ok(LessonDemo {
+        kind,
+        step: step - 1,
+        what,
+        screenshot,
+        started: false,
+        typing: None,
+        reported: false,
+        settled_frames: 0,
+        shot_at: None,
+    })
+}
+
+pub fn plugin(app: &mut App) {
+    let Some((spec, screenshot)) = lesson_request() else {
+        return;
+    };
+    match parse(&spec, screenshot) {
+        Ok(demo) => {
+            app.insert_resource(demo)
+                .add_systems(Update, run_lesson_demo.in_set(AppSystems::Think));
+        }
+        Err(error) => error!("{error}"),
+    }
+}
+
+/// The moves the demo types for the step: its solution, or a turn that misses it.
+fn moves_for(lesson: &Lesson, what: What) -> VecDeque<String> {
+    let step = lesson.current();
+    let Some(task) = &step.task else {
+        return VecDeque::new();
+    };
+    tabula_session::with_game!(lesson.kind(), G => {
+        match what {
+            What::Read => VecDeque::new(),
+            What::Solve => <G as tabula_session::rules::Game>::split_moves(&task.solution).into(),
+            What::Miss => tabula_learn::start_of::<G>(step)
+                .ok()
+                .and_then(|start| tabula_learn::failing_turn(&lesson.course, step, &start))
+                .map(|(turn, _)| turn.into())
+                .unwrap_or_default(),
+        }
+    })
+}
+
+/// The lesson on the table as the demo sees it.
+#[derive(SystemParam)]
+struct Seen<'w> {
+    lesson: Option<Res<'w, Lesson>>,
+    game: Option<Res<'w, CurrentGame>>,
+    board: Res<'w, BoardShows>,
+    phase: Option<Res<'w, State<TurnPhase>>>,
+}
+
+/// What the demo does with its hands: opens the lesson, types moves, quits.
+#[derive(SystemParam)]
+struct Hands<'w> {
+    requests: MessageWriter<'w, LessonInput>,
+    input: MessageWriter<'w, PlayerInput>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+fn run_lesson_demo(
+    mut commands: Commands,
+    mut demo: ResMut<LessonDemo>,
+    screen: Res<State<Screen>>,
+    seen: Seen,
+    hands: Hands,
+) {
+    let Seen {
+        lesson,
+        game,
+        board,
+        phase,
+    } = seen;
+    let Hands {
+        mut requests,
+        mut input,
+        mut exit,
+    } = hands;
+    if !demo.started {
+        if *screen.get() == Screen::Title {
+            demo.started = true;
+            requests.write(LessonInput::Start {
+                kind: demo.kind,
+                step: demo.step,
+            });
+        }
+        return;
+    }
+    let (Some(lesson), Some(game)) = (lesson, game) else {
+        return;
+    };
+    if lesson.is_playing_moves() || !board.settled(&game) {
+        demo.settled_frames = 0;
+        return;
+    }
+    if demo.typing.is_none() {
+        demo.typing = Some(moves_for(&lesson, demo.what));
+    }
+    // Typed when the turn takes it, as of the frame's phase (the turn reads the same).
+    let person_to_move = phase.is_some_and(|p| *p.get() == TurnPhase::PersonToMove);
+    let typing_left = demo.typing.as_ref().is_some_and(|moves| !moves.is_empty());
+    if typing_left && !person_to_move {
+        return;
+    }
+    if let Some(text) = demo.typing.as_mut().and_then(VecDeque::pop_front) {
+        input.write(PlayerInput::Notation(text));
+        demo.settled_frames = 0;
+        return;
+    }
+    // A try is judged once the board shows it; a miss is caught before it is set back.
+    let judged = demo.what == What::Read || lesson.verdict.is_some();
+    if !judged {
+        return;
+    }
+    if !demo.reported {
+        demo.reported = true;
+        let verdict = match &lesson.verdict {
+            None => "read".to_string(),
+            Some(Verdict::Solved) => "solved".to_string(),
+            Some(Verdict::Shown) => "shown".to_string(),
+            Some(Verdict::Missed(why)) => format!("missed: {why}"),
+        };
+        info!(
+            "tabula-demo: lesson {} step {} ({}): {verdict}",
+            lesson.kind().key(),
+            lesson.step + 1,
+            lesson.current().title
+        );
+    }
+    let Some(path) = demo.screenshot.clone() else {
+        return;
+    };
+    demo.settled_frames += 1;
+    match demo.shot_at {
+        // Soon enough that a miss still shows on the board (it is set back after 1.5 s).
+        None if demo.settled_frames > 20 => {
+            info!("saving a screenshot to {path}");
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path));
+            demo.shot_at = Some(demo.settled_frames);
+        }
+        Some(at) if demo.settled_frames > at + 20 => {
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lesson_specs_are_read_or_refused_with_a_reason() {
+        let demo = parse("adamas:3:solve", None).unwrap();
+        assert_eq!(
+            (demo.kind, demo.step, demo.what),
+            (GameKind::Adamas, 2, What::Solve)
+        );
+        assert_eq!(parse("adomoc", None).unwrap().what, What::Read);
+        assert!(parse("chess", None).unwrap_err().contains("unknown game"));
+        assert!(parse("adamas:0", None).unwrap_err().contains("from 1"));
+        assert!(
+            parse("adamas:2:win", None)
+                .unwrap_err()
+                .contains("read, solve or miss")
+        );
+    }
+}

@@ -1,0 +1,372 @@
+//! Lessons on the board: a course's steps, each set up on the table as a game where
+//! people play every seat, its watched moves played for the player to see, and each try
+//! at its task judged by `tabula-learn` from the rules once its turn is over. A missed
+//! try is set back after a moment; **Show me** plays a solution. How far the player got
+//! in each course is kept with the settings.
+
+use crate::AppSystems;
+use crate::config::Settings;
+use crate::current_game::{CurrentGame, Seat};
+use crate::new_game::NewGameForm;
+use crate::phase::{BoardShows, TurnPhase};
+use crate::screens::{InGame, Screen, rebuild_board};
+use crate::table::{GameKind, new_table, table_at};
+use crate::turn::PlayerInput;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use std::collections::VecDeque;
+use tabula_learn::{Course, Progress, Step, built_in, check_turn};
+
+/// The lesson on the table: which course, which step, and how the try stands.
+#[derive(Resource, Clone, Debug)]
+pub struct Lesson {
+    pub course: Course,
+    pub step: usize,
+    /// The length of the line when the task begins: the watched moves come before it.
+    task_from: usize,
+    /// Moves waiting to be played for the player to see: the watched moves, or a solution.
+    queued: VecDeque<String>,
+    pub verdict: Option<Verdict>,
+    /// The cells the step's words talk about, as the board numbers them.
+    pub cells: Vec<usize>,
+    /// The position last judged, so each try is judged once.
+    judged: Option<(u64, u64)>,
+    /// When a missed try is set back (seconds of real time).
+    set_back_at: Option<f64>,
+    /// The moves queued are a solution **Show me** plays.
+    showing_solution: bool,
+}
+
+/// The courses that come with the game, read once; an error names the course that does
+/// not read (its tests read every one, so it means a course edited without them).
+#[derive(Resource, Clone, Debug)]
+pub struct Courses(pub Result<Vec<Course>, String>);
+
+impl Default for Courses {
+    fn default() -> Self {
+        Courses(built_in())
+    }
+}
+
+impl Courses {
+    pub fn get(&self, kind: GameKind) -> Result<&Course, String> {
+        let courses = self.0.as_ref().map_err(Clone::clone)?;
+        courses
+            .iter()
+            .find(|course| course.game == kind)
+            .ok_or_else(|| format!("there is no {} course", kind.title()))
+    }
+}
+
+/// How the step's task stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Solved,
+    /// The solution was played by **Show me**.
+    Shown,
+    /// Why the try misses the task (or why a move was not legal).
+    Missed(String),
+}
+
+/// What the lesson panel, the title and the rules window ask of a lesson.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum LessonInput {
+    /// Opens `kind`'s course at a step (from 0).
+    Start {
+        kind: GameKind,
+        step: usize,
+    },
+    Next,
+    Back,
+    /// Sets the step up again.
+    Again,
+    /// Plays a solution with its animations.
+    ShowMe,
+    /// Leaves the course for a game against the first level, on the new-game form.
+    PlayLevelOne,
+    Leave,
+}
+
+impl Lesson {
+    pub fn kind(&self) -> GameKind {
+        self.course.game
+    }
+
+    pub fn current(&self) -> &Step {
+        &self.course.steps[self.step]
+    }
+
+    pub fn is_last(&self) -> bool {
+        self.step + 1 >= self.course.steps.len()
+    }
+
+    /// Whether moves are being played for the player to see.
+    pub fn is_playing_moves(&self) -> bool {
+        !self.queued.is_empty()
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<LessonInput>()
+        .init_resource::<Courses>()
+        .add_systems(
+            Update,
+            (
+                lesson_requests.in_set(AppSystems::Think),
+                play_queued
+                    .in_set(AppSystems::Think)
+                    .after(lesson_requests)
+                    .run_if(resource_exists::<Lesson>),
+                (judge, set_back)
+                    .chain()
+                    .in_set(AppSystems::Keep)
+                    .run_if(resource_exists::<Lesson>),
+            ),
+        )
+        .add_systems(OnExit(InGame), end_lesson);
+}
+
+fn end_lesson(mut commands: Commands) {
+    commands.remove_resource::<Lesson>();
+}
+
+/// The table set up for a step: its options and position, every seat a person's.
+fn step_table(kind: GameKind, step: &Step) -> Result<CurrentGame, String> {
+    let table = match &step.position {
+        Some(position) => table_at(kind, &step.options, position)?,
+        None => new_table(kind, &step.options)?,
+    };
+    let seats = vec![Seat::Human; table.as_match().num_players()];
+    Ok(CurrentGame::new(table, seats))
+}
+
+/// The highlighted cells of a step, as the board numbers them (the rules' own numbers).
+fn step_cells(kind: GameKind, step: &Step) -> Vec<usize> {
+    tabula_session::with_game!(kind, G => {
+        match tabula_learn::start_of::<G>(step) {
+            Ok(start) => step
+                .cells
+                .iter()
+                .filter_map(|label| tabula_learn::Teach::cell(&start.game, label))
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    })
+}
+
+/// Puts step `index` of `course` on the table. A step with nothing to do is done once it
+/// is shown.
+fn set_up(
+    commands: &mut Commands,
+    settings: &mut Settings,
+    course: Course,
+    index: usize,
+) -> Result<(), String> {
+    let index = index.min(course.steps.len().saturating_sub(1));
+    let step = course
+        .steps
+        .get(index)
+        .ok_or_else(|| format!("the {} course has no steps", course.game.title()))?;
+    let game = step_table(course.game, step)?;
+    if step.task.is_none() {
+        note_progress(settings, course.game, index + 1);
+    }
+    let lesson = Lesson {
+        task_from: step.watch.len(),
+        queued: step.watch.iter().cloned().collect(),
+        verdict: None,
+        cells: step_cells(course.game, step),
+        judged: None,
+        set_back_at: None,
+        showing_solution: false,
+        step: index,
+        course,
+    };
+    commands.insert_resource(game);
+    commands.insert_resource(lesson);
+    // A step after another keeps the screen: its board is built anew here.
+    commands.queue(|world: &mut World| {
+        if world.resource::<State<Screen>>().get() == &Screen::Playing {
+            rebuild_board(world);
+        }
+    });
+    Ok(())
+}
+
+/// Where a lesson leads out to: another screen, or the new-game form.
+#[derive(SystemParam)]
+struct WaysOut<'w> {
+    form: ResMut<'w, NewGameForm>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+fn lesson_requests(
+    mut commands: Commands,
+    mut requests: MessageReader<LessonInput>,
+    lesson: Option<ResMut<Lesson>>,
+    game: Option<ResMut<CurrentGame>>,
+    courses: Res<Courses>,
+    mut settings: ResMut<Settings>,
+    ways: WaysOut,
+) {
+    let WaysOut { mut form, mut next } = ways;
+    let Some(request) = requests.read().last().cloned() else {
+        return;
+    };
+    let outcome = match (request, lesson) {
+        (LessonInput::Start { kind, step }, _) => courses.get(kind).and_then(|course| {
+            set_up(&mut commands, &mut settings, course.clone(), step)?;
+            next.set(Screen::Playing);
+            Ok(())
+        }),
+        // The lesson ends as its board leaves the screen (`end_lesson`): until then it is
+        // still no game to autosave.
+        (LessonInput::Leave, _) => {
+            next.set(Screen::Title);
+            Ok(())
+        }
+        (LessonInput::PlayLevelOne, Some(lesson)) => {
+            *form = NewGameForm::for_game(lesson.kind(), &settings);
+            form.seats = vec![Seat::Human, Seat::Bot(1), Seat::Bot(1)];
+            next.set(Screen::NewGame);
+            Ok(())
+        }
+        (LessonInput::Next, Some(lesson)) if !lesson.is_last() => {
+            let step = lesson.step + 1;
+            note_progress(&mut settings, lesson.kind(), lesson.step + 1);
+            set_up(&mut commands, &mut settings, lesson.course.clone(), step)
+        }
+        (LessonInput::Back, Some(lesson)) if lesson.step > 0 => {
+            let step = lesson.step - 1;
+            set_up(&mut commands, &mut settings, lesson.course.clone(), step)
+        }
+        (LessonInput::Again, Some(mut lesson)) => {
+            if let Some(mut game) = game {
+                set_back_to_task(&mut lesson, &mut game);
+            }
+            Ok(())
+        }
+        (LessonInput::ShowMe, Some(mut lesson)) => {
+            if let (Some(mut game), Some(task)) = (game, lesson.current().task.clone()) {
+                set_back_to_task(&mut lesson, &mut game);
+                let moves = tabula_session::with_game!(lesson.kind(), G => {
+                    <G as tabula_session::rules::Game>::split_moves(&task.solution)
+                });
+                lesson.queued = moves.into();
+                lesson.showing_solution = true;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    };
+    if let Err(error) = outcome {
+        warn!("lesson: {error}");
+    }
+}
+
+/// Counts `steps` of `kind`'s course as done, keeping the furthest reached.
+fn note_progress(settings: &mut Settings, kind: GameKind, steps: usize) {
+    let done = settings.lessons.entry(kind.key().to_string()).or_default();
+    if steps > *done {
+        *done = steps;
+    }
+}
+
+/// Takes the line back to where the task begins, forgetting the try.
+fn set_back_to_task(lesson: &mut Lesson, game: &mut CurrentGame) {
+    lesson.verdict = None;
+    lesson.set_back_at = None;
+    lesson.queued.clear();
+    lesson.showing_solution = false;
+    let task_from = lesson.task_from;
+    if let Err(error) = game.table.go_to(task_from) {
+        warn!("lesson: {error}");
+    }
+    game.table.discard_later_moves();
+    lesson.judged = Some(game.position());
+}
+
+/// Plays the next queued move once the board has shown the last one, through the same
+/// input a person's move takes, when the turn takes it (as of the frame's phase, which
+/// the turn reads too).
+fn play_queued(
+    mut lesson: ResMut<Lesson>,
+    game: Res<CurrentGame>,
+    board: Res<BoardShows>,
+    phase: Option<Res<State<TurnPhase>>>,
+    mut input: MessageWriter<PlayerInput>,
+) {
+    let person_to_move = phase.is_some_and(|p| *p.get() == TurnPhase::PersonToMove);
+    if lesson.queued.is_empty() || !person_to_move || !board.settled(&game) {
+        return;
+    }
+    if let Some(text) = lesson.queued.pop_front() {
+        input.write(PlayerInput::Notation(text));
+    }
+}
+
+/// Judges the try once its turn is over and the board has shown it.
+fn judge(
+    mut lesson: ResMut<Lesson>,
+    game: Res<CurrentGame>,
+    board: Res<BoardShows>,
+    time: Res<Time<Real>>,
+    mut settings: ResMut<Settings>,
+) {
+    let showing = lesson.is_playing_moves();
+    if showing
+        || !board.settled(&game)
+        || lesson.judged == Some(game.position())
+        || lesson.current().task.is_none()
+    {
+        return;
+    }
+    lesson.judged = Some(game.position());
+    let record = game.table.as_match().record();
+    if record.len() < lesson.task_from {
+        // The watched moves were taken back (the undo key): the task starts after them.
+        lesson.set_back_at = Some(time.elapsed_secs_f64());
+        return;
+    }
+    let tried = &record[lesson.task_from..];
+    if tried.is_empty() || matches!(lesson.verdict, Some(Verdict::Solved | Verdict::Shown)) {
+        // Nothing tried yet, or moves after the task is done: the player's own.
+        return;
+    }
+    match check_turn(lesson.kind(), lesson.current(), tried) {
+        Progress::Continue => {}
+        Progress::Solved => {
+            lesson.verdict = Some(if lesson.showing_solution {
+                Verdict::Shown
+            } else {
+                Verdict::Solved
+            });
+            let (kind, done) = (lesson.kind(), lesson.step + 1);
+            note_progress(&mut settings, kind, done);
+        }
+        Progress::Missed(why) | Progress::Illegal(why) => {
+            lesson.verdict = Some(Verdict::Missed(why));
+            lesson.set_back_at = Some(time.elapsed_secs_f64() + SET_BACK_AFTER);
+        }
+    }
+}
+
+/// How long a missed try stays on the board before it is set back, so the player sees
+/// what it did.
+const SET_BACK_AFTER: f64 = 1.5;
+
+fn set_back(mut lesson: ResMut<Lesson>, game: Option<ResMut<CurrentGame>>, time: Res<Time<Real>>) {
+    let Some(at) = lesson.set_back_at else {
+        return;
+    };
+    if time.elapsed_secs_f64() < at {
+        return;
+    }
+    let Some(mut game) = game else {
+        return;
+    };
+    let verdict = lesson.verdict.take();
+    set_back_to_task(&mut lesson, &mut game);
+    // The reason stays on screen for the next try.
+    lesson.verdict = verdict;
+}
