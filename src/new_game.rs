@@ -3,8 +3,10 @@
 
 use crate::config::Settings;
 use crate::current_game::{CurrentGame, Seat};
-use crate::screens::Screen;
-use crate::table::{GameKind, default_settings, new_table, players_for};
+use crate::lesson::Lesson;
+use crate::screens::{Screen, rebuild_board};
+use crate::table::{GameKind, default_settings, new_table, players_for, table_at};
+use crate::turn::TurnMessage;
 use bevy::prelude::*;
 
 /// The new-game form: the game and its options as text, as `--option key=value` takes them.
@@ -82,10 +84,20 @@ pub struct StartGame {
     pub seats: Vec<Seat>,
 }
 
+/// Asks for a game against a bot from the position on the table (a lesson's, a puzzle's,
+/// the analysis board's, a pasted position's): the person takes `seat`, bots of `level`
+/// the others.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayFromHere {
+    pub seat: usize,
+    pub level: u8,
+}
+
 pub fn plugin(app: &mut App) {
     app.add_message::<StartGame>()
+        .add_message::<PlayFromHere>()
         .add_systems(Startup, init_form)
-        .add_systems(Update, start_games);
+        .add_systems(Update, (start_games, play_from_here));
 }
 
 fn init_form(mut commands: Commands, settings: Res<Settings>) {
@@ -110,6 +122,50 @@ fn start_games(
             }
             Err(error) => form.error = Some(error),
         }
+    }
+}
+
+/// The position on the table as a new game: its options and position string, so the bot
+/// and the person start from exactly what the board shows. A lesson ends here.
+fn play_from_here(
+    mut commands: Commands,
+    mut requests: MessageReader<PlayFromHere>,
+    game: Option<Res<CurrentGame>>,
+    mut message: ResMut<TurnMessage>,
+) {
+    let (Some(request), Some(game)) = (requests.read().last().copied(), game) else {
+        return;
+    };
+    let playing = game.table.as_match();
+    let started = table_at(
+        playing.kind(),
+        &playing.settings(),
+        &playing.position_string(),
+    );
+    match started {
+        Ok(table) => {
+            let players = table.as_match().num_players();
+            let seats = (0..players)
+                .map(|seat| match seat == request.seat {
+                    true => Seat::Human,
+                    false => Seat::Bot(request.level),
+                })
+                .collect();
+            commands.insert_resource(CurrentGame::new(table, seats));
+            commands.remove_resource::<Lesson>();
+            message.0 = None;
+            // The screen stays: the board is built anew for the new game.
+            commands.queue(|world: &mut World| {
+                if world.resource::<State<Screen>>().get() != &Screen::Playing {
+                    world
+                        .resource_mut::<NextState<Screen>>()
+                        .set(Screen::Playing);
+                } else {
+                    rebuild_board(world);
+                }
+            });
+        }
+        Err(error) => message.0 = Some(format!("The game cannot start from here: {error}")),
     }
 }
 

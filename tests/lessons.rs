@@ -133,3 +133,42 @@ fn a_finished_course_offers_the_first_level_on_the_new_game_form() {
     assert_eq!(form.kind, kind);
     assert_eq!(form.seats[1], tabula::current_game::Seat::Bot(1));
 }
+
+/// From a lesson's position, a game against a bot: the person's side and the level chosen,
+/// the same position on the board, and the lesson over.
+#[test]
+fn the_bot_can_be_played_from_a_lessons_position() {
+    let mut app = headless_app(BotRunner::FrameSlices, Storage::default());
+    let kind = GameKind::Adamas;
+    let course = course_for(kind).unwrap();
+    let index = course
+        .steps
+        .iter()
+        .position(|s| s.task.is_some() && s.position.is_some())
+        .unwrap();
+    request(&mut app, LessonInput::Start { kind, step: index });
+    wait_for_moves(&mut app);
+    let position = the_match(&app).position_string();
+    let mover = the_match(&app).to_move();
+    app.world_mut()
+        .write_message(tabula::new_game::PlayFromHere {
+            seat: mover,
+            level: 2,
+        });
+    app.update();
+    app.update();
+    assert!(app.world().get_resource::<Lesson>().is_none());
+    assert_eq!(the_match(&app).position_string(), position);
+    let seats = &app
+        .world()
+        .resource::<tabula::current_game::CurrentGame>()
+        .seats;
+    assert_eq!(seats[mover], tabula::current_game::Seat::Human);
+    assert_eq!(seats[1 - mover], tabula::current_game::Seat::Bot(2));
+    // The bot answers the person's move.
+    let moves = the_match(&app).legal_moves(1).0;
+    send(&mut app, PlayerInput::Notation(moves[0].clone()));
+    run_until(&mut app, "the bot to answer", |app| {
+        the_match(app).record().len() == 2 || the_match(app).status().is_over()
+    });
+}

@@ -4,6 +4,7 @@
 
 use super::analysis_panel::{AnalysisSection, MoveList};
 use super::board::HoveredCell;
+use super::from_here::{FromHereChoice, from_here_section};
 use super::move_builder::move_builder;
 use super::online_panel::{PanelState, online_section, seat_note};
 use super::review_panel::ReviewPanel;
@@ -14,6 +15,7 @@ use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
 use crate::current_game::{CurrentGame, Seat};
 use crate::lesson::Lesson;
+use crate::new_game::PlayFromHere;
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
 use crate::review::{GameReview, StartReview, StopReview};
@@ -55,6 +57,8 @@ struct Helpers<'w, 's> {
     live: Option<Res<'w, LiveEvaluation>>,
     move_list_at: Local<'s, Option<(u64, u64)>>,
     over_panel: ResMut<'w, PointerOverPanel>,
+    from_here: ResMut<'w, FromHereChoice>,
+    play_from_here: MessageWriter<'w, PlayFromHere>,
 }
 
 /// The pointer is over the side panel. egui does not count a panel drawn on the
@@ -110,6 +114,8 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
         live,
         mut move_list_at,
         mut over_panel,
+        mut from_here,
+        mut play_from_here,
     } = helpers;
     // An online game that goes on is the server's: no hints, and no looking back.
     let live_online = game.is_online() && !game.is_over();
@@ -177,6 +183,7 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
                     travel: &mut travel,
                 }
                 .show(ui);
+                from_here_section(ui, &game, &mut from_here, &mut play_from_here);
                 ui.separator();
                 // Open while a review runs: it may have been asked for from the result window.
                 let running = review.is_some_and(|r| r.is_running());

@@ -2,11 +2,13 @@
 //! it, the task, how the try went, the move being built, and the way through the course.
 
 use super::board::HoveredCell;
+use super::from_here::{FromHereChoice, from_here_section};
 use super::move_builder::move_builder;
 use super::rules_help::{RulesHelp, decision_colour};
 use super::style::ERROR_COLOUR;
 use crate::current_game::CurrentGame;
 use crate::lesson::{Lesson, LessonInput, Verdict};
+use crate::new_game::PlayFromHere;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::InGame;
 use crate::turn::{CellMenu, PlayerInput, TurnMessage};
@@ -33,14 +35,29 @@ struct Board<'w> {
     hovered: Res<'w, HoveredCell>,
 }
 
+/// Where the panel sends what the player asks for.
+#[derive(SystemParam)]
+struct Asks<'w> {
+    input: MessageWriter<'w, PlayerInput>,
+    requests: MessageWriter<'w, LessonInput>,
+    rules_help: ResMut<'w, RulesHelp>,
+    from_here: ResMut<'w, FromHereChoice>,
+    play_from_here: MessageWriter<'w, PlayFromHere>,
+}
+
 fn lesson_panel(
     mut contexts: EguiContexts,
     lesson: Res<Lesson>,
     board: Board,
-    mut input: MessageWriter<PlayerInput>,
-    mut requests: MessageWriter<LessonInput>,
-    mut rules_help: ResMut<RulesHelp>,
+    asks: Asks,
 ) -> Result {
+    let Asks {
+        mut input,
+        mut requests,
+        mut rules_help,
+        mut from_here,
+        mut play_from_here,
+    } = asks;
     let ctx = contexts.ctx_mut()?;
     let table = board.game.table.as_ref();
     let step = lesson.current();
@@ -68,7 +85,7 @@ fn lesson_panel(
             );
             ui.separator();
             egui::ScrollArea::vertical()
-                .max_height(ui.available_height() - 90.0)
+                .max_height(ui.available_height() - 120.0)
                 .show(ui, |ui| {
                     ui.label(egui::RichText::new(&step.title).strong().size(18.0));
                     ui.add_space(4.0);
@@ -106,6 +123,9 @@ fn lesson_panel(
                 });
             ui.separator();
             course_buttons(ui, &lesson, &mut requests);
+            if !lesson.is_playing_moves() {
+                from_here_section(ui, &board.game, &mut from_here, &mut play_from_here);
+            }
         });
     Ok(())
 }

@@ -10,6 +10,7 @@ mod camera;
 mod cards;
 mod cell_popup;
 mod egui_textures;
+mod from_here;
 mod game_panel;
 mod ghosts;
 mod labels;
@@ -97,6 +98,7 @@ pub fn plugin(app: &mut App) {
             online_lobby::plugin,
             game_panel::plugin,
             lesson_panel::plugin,
+            from_here::plugin,
             pause::plugin,
             result::plugin,
             records::plugin,

@@ -15,7 +15,12 @@ fn learn_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -39,8 +44,15 @@ fn a_course_is_done_by_typing_its_solutions() {
         let shown = text(&out.stdout);
         assert!(out.status.success(), "{kind:?}: {}", text(&out.stderr));
         let tasks = course.steps.iter().filter(|s| s.task.is_some()).count();
-        assert_eq!(shown.matches("Well done.").count(), tasks, "{kind:?}:\n{shown}");
-        assert!(shown.contains(&format!("The {} course is done", kind.title())), "{shown}");
+        assert_eq!(
+            shown.matches("Well done.").count(),
+            tasks,
+            "{kind:?}:\n{shown}"
+        );
+        assert!(
+            shown.contains(&format!("The {} course is done", kind.title())),
+            "{shown}"
+        );
     }
 }
 
@@ -59,7 +71,10 @@ fn a_miss_is_explained_and_show_plays_a_solution() {
     );
     let shown = text(&out.stdout);
     assert!(out.status.success());
-    assert!(shown.contains("Not quite. This turn had no capture"), "{shown}");
+    assert!(
+        shown.contains("Not quite. This turn had no capture"),
+        "{shown}"
+    );
     assert!(shown.contains("is not legal"), "{shown}");
     assert!(shown.contains("That does it."), "{shown}");
 }
@@ -67,11 +82,17 @@ fn a_miss_is_explained_and_show_plays_a_solution() {
 #[test]
 fn course_files_are_checked_for_their_authors() {
     let dir = tempfile::tempdir().unwrap();
-    let sound = format!("{}/../../config/learn/adomoc.ron", env!("CARGO_MANIFEST_DIR"));
+    let sound = format!(
+        "{}/../../config/learn/adomoc.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let out = learn_with_input(&["check", "--explain", &sound], "");
     let shown = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(shown.contains("steps") && shown.contains("sound"), "{shown}");
+    assert!(
+        shown.contains("steps") && shown.contains("sound"),
+        "{shown}"
+    );
     assert!(shown.contains(" → "), "a miss explained: {shown}");
 
     let broken = dir.path().join("broken.ron");
@@ -83,10 +104,18 @@ fn course_files_are_checked_for_their_authors() {
     .unwrap();
     let out = learn_with_input(&["check", broken.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stdout).contains("step 1 (\"S\"): its solution"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("step 1 (\"S\"): its solution"),
+        "{}",
+        text(&out.stdout)
+    );
 
     std::fs::write(&broken, "(game: Adamas, title: 3)").unwrap();
     let out = learn_with_input(&["adamas", "--course", broken.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("line 1"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 1"),
+        "{}",
+        text(&out.stderr)
+    );
 }
