@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Plays a scripted game of each game in the real app under Xvfb (software rendering) and
-# writes docs/screenshots/GAME.png. Needs: apt-get install xvfb xauth mesa-vulkan-drivers.
+# writes docs/screenshots/GAME.png, then a lesson step (lesson-GAME.png).
+# Needs: apt-get install xvfb xauth mesa-vulkan-drivers.
 # Usage: bash docs/screenshots.sh [GAME:MOVES ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,13 @@ for spec in "${specs[@]}"; do
     TABULA_SCREENSHOT="docs/screenshots/$game.png" \
     CARGO_MANIFEST_DIR="$PWD" timeout 600 "$CARGO_TARGET_DIR/debug/tabula" \
     2>&1 | grep -E "ERROR|panicked|Screenshot saved" || true
+done
+# A lesson step with a try that misses, caught while the reason shows (TABULA_LESSONS to
+# choose others: GAME:STEP:read|solve|miss, each written to lesson-GAME.png).
+for spec in ${TABULA_LESSONS:-adamas:12:miss}; do
+  game=${spec%%:*}
+  echo "== lesson $spec"
+  DISPLAY=$display XDG_RUNTIME_DIR=$runtime TABULA_LESSON="$spec" \
+    TABULA_CONFIG_DIR="$runtime" TABULA_SCREENSHOT="docs/screenshots/lesson-$game.png" \
+    timeout 600 "$CARGO_TARGET_DIR/debug/tabula" 2>&1 | grep -E "ERROR|panicked|tabula-demo" || true
 done

@@ -24,6 +24,9 @@ pub struct CurrentGame {
     /// The main line's length when the game came to the table: a game is rated only when
     /// it ends after a move played here, not by replaying a finished game loaded.
     main_line_at_start: usize,
+    /// A lesson's or a puzzle's board: its end is the lesson's or puzzle's to tell (no
+    /// result screen), and it is no game to continue (not autosaved).
+    pub practice: bool,
 }
 
 impl CurrentGame {
@@ -38,6 +41,16 @@ impl CurrentGame {
             ending: None,
             analysis_seats: None,
             analysed_while_going_on: false,
+            practice: false,
+        }
+    }
+
+    /// The same, as a lesson's or a puzzle's board.
+    pub fn practice(table: Box<dyn Table>) -> CurrentGame {
+        let seats = vec![Seat::Human; table.as_match().num_players()];
+        CurrentGame {
+            practice: true,
+            ..CurrentGame::new(table, seats)
         }
     }
 

@@ -8,13 +8,12 @@ use crate::AppSystems;
 use crate::config::Settings;
 use crate::current_game::{CurrentGame, Seat};
 use crate::new_game::NewGameForm;
-use crate::phase::{BoardShows, TurnPhase};
+use crate::phase::BoardShows;
+use crate::queued_moves::QueuedMoves;
 use crate::screens::{InGame, Screen, rebuild_board};
 use crate::table::{GameKind, new_table, table_at};
-use crate::turn::PlayerInput;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use std::collections::VecDeque;
 use tabula_learn::{Course, Progress, Step, built_in, check_turn};
 
 /// The lesson on the table: which course, which step, and how the try stands.
@@ -24,8 +23,6 @@ pub struct Lesson {
     pub step: usize,
     /// The length of the line when the task begins: the watched moves come before it.
     task_from: usize,
-    /// Moves waiting to be played for the player to see: the watched moves, or a solution.
-    queued: VecDeque<String>,
     pub verdict: Option<Verdict>,
     /// The cells the step's words talk about, as the board numbers them.
     pub cells: Vec<usize>,
@@ -99,11 +96,6 @@ impl Lesson {
     pub fn is_last(&self) -> bool {
         self.step + 1 >= self.course.steps.len()
     }
-
-    /// Whether moves are being played for the player to see.
-    pub fn is_playing_moves(&self) -> bool {
-        !self.queued.is_empty()
-    }
 }
 
 pub fn plugin(app: &mut App) {
@@ -113,10 +105,6 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 lesson_requests.in_set(AppSystems::Think),
-                play_queued
-                    .in_set(AppSystems::Think)
-                    .after(lesson_requests)
-                    .run_if(resource_exists::<Lesson>),
                 (judge, set_back)
                     .chain()
                     .in_set(AppSystems::Keep)
@@ -136,8 +124,7 @@ fn step_table(kind: GameKind, step: &Step) -> Result<CurrentGame, String> {
         Some(position) => table_at(kind, &step.options, position)?,
         None => new_table(kind, &step.options)?,
     };
-    let seats = vec![Seat::Human; table.as_match().num_players()];
-    Ok(CurrentGame::new(table, seats))
+    Ok(CurrentGame::practice(table))
 }
 
 /// The highlighted cells of a step, as the board numbers them (the rules' own numbers).
@@ -171,9 +158,9 @@ fn set_up(
     if step.task.is_none() {
         note_progress(settings, course.game, index + 1);
     }
+    let watched = QueuedMoves(step.watch.iter().cloned().collect());
     let lesson = Lesson {
         task_from: step.watch.len(),
-        queued: step.watch.iter().cloned().collect(),
         verdict: None,
         cells: step_cells(course.game, step),
         judged: None,
@@ -184,6 +171,7 @@ fn set_up(
     };
     commands.insert_resource(game);
     commands.insert_resource(lesson);
+    commands.insert_resource(watched);
     // A step after another keeps the screen: its board is built anew here.
     commands.queue(|world: &mut World| {
         if world.resource::<State<Screen>>().get() == &Screen::Playing {
@@ -193,11 +181,13 @@ fn set_up(
     Ok(())
 }
 
-/// Where a lesson leads out to: another screen, or the new-game form.
+/// Where a lesson leads out to (another screen, the new-game form), and the moves it
+/// plays for the player to see.
 #[derive(SystemParam)]
 struct WaysOut<'w> {
     form: ResMut<'w, NewGameForm>,
     next: ResMut<'w, NextState<Screen>>,
+    queued: ResMut<'w, QueuedMoves>,
 }
 
 fn lesson_requests(
@@ -209,7 +199,11 @@ fn lesson_requests(
     mut settings: ResMut<Settings>,
     ways: WaysOut,
 ) {
-    let WaysOut { mut form, mut next } = ways;
+    let WaysOut {
+        mut form,
+        mut next,
+        mut queued,
+    } = ways;
     let Some(request) = requests.read().last().cloned() else {
         return;
     };
@@ -219,8 +213,6 @@ fn lesson_requests(
             next.set(Screen::Playing);
             Ok(())
         }),
-        // The lesson ends as its board leaves the screen (`end_lesson`): until then it is
-        // still no game to autosave.
         (LessonInput::Leave, _) => {
             next.set(Screen::Title);
             Ok(())
@@ -242,17 +234,17 @@ fn lesson_requests(
         }
         (LessonInput::Again, Some(mut lesson)) => {
             if let Some(mut game) = game {
-                set_back_to_task(&mut lesson, &mut game);
+                set_back_to_task(&mut lesson, &mut game, &mut queued);
             }
             Ok(())
         }
         (LessonInput::ShowMe, Some(mut lesson)) => {
             if let (Some(mut game), Some(task)) = (game, lesson.current().task.clone()) {
-                set_back_to_task(&mut lesson, &mut game);
+                set_back_to_task(&mut lesson, &mut game, &mut queued);
                 let moves = tabula_session::with_game!(lesson.kind(), G => {
                     <G as tabula_session::rules::Game>::split_moves(&task.solution)
                 });
-                lesson.queued = moves.into();
+                queued.0 = moves.into();
                 lesson.showing_solution = true;
             }
             Ok(())
@@ -273,10 +265,10 @@ fn note_progress(settings: &mut Settings, kind: GameKind, steps: usize) {
 }
 
 /// Takes the line back to where the task begins, forgetting the try.
-fn set_back_to_task(lesson: &mut Lesson, game: &mut CurrentGame) {
+fn set_back_to_task(lesson: &mut Lesson, game: &mut CurrentGame, queued: &mut QueuedMoves) {
     lesson.verdict = None;
     lesson.set_back_at = None;
-    lesson.queued.clear();
+    queued.0.clear();
     lesson.showing_solution = false;
     let task_from = lesson.task_from;
     if let Err(error) = game.table.go_to(task_from) {
@@ -286,35 +278,15 @@ fn set_back_to_task(lesson: &mut Lesson, game: &mut CurrentGame) {
     lesson.judged = Some(game.position());
 }
 
-/// Plays the next queued move once the board has shown the last one, through the same
-/// input a person's move takes, when the turn takes it (as of the frame's phase, which
-/// the turn reads too).
-fn play_queued(
-    mut lesson: ResMut<Lesson>,
-    game: Res<CurrentGame>,
-    board: Res<BoardShows>,
-    phase: Option<Res<State<TurnPhase>>>,
-    mut input: MessageWriter<PlayerInput>,
-) {
-    let person_to_move = phase.is_some_and(|p| *p.get() == TurnPhase::PersonToMove);
-    if lesson.queued.is_empty() || !person_to_move || !board.settled(&game) {
-        return;
-    }
-    if let Some(text) = lesson.queued.pop_front() {
-        input.write(PlayerInput::Notation(text));
-    }
-}
-
 /// Judges the try once its turn is over and the board has shown it.
 fn judge(
     mut lesson: ResMut<Lesson>,
     game: Res<CurrentGame>,
     board: Res<BoardShows>,
-    time: Res<Time<Real>>,
+    (time, queued): (Res<Time<Real>>, Res<QueuedMoves>),
     mut settings: ResMut<Settings>,
 ) {
-    let showing = lesson.is_playing_moves();
-    if showing
+    if queued.is_playing()
         || !board.settled(&game)
         || lesson.judged == Some(game.position())
         || lesson.current().task.is_none()
@@ -355,7 +327,12 @@ fn judge(
 /// what it did.
 const SET_BACK_AFTER: f64 = 1.5;
 
-fn set_back(mut lesson: ResMut<Lesson>, game: Option<ResMut<CurrentGame>>, time: Res<Time<Real>>) {
+fn set_back(
+    mut lesson: ResMut<Lesson>,
+    game: Option<ResMut<CurrentGame>>,
+    time: Res<Time<Real>>,
+    mut queued: ResMut<QueuedMoves>,
+) {
     let Some(at) = lesson.set_back_at else {
         return;
     };
@@ -366,7 +343,7 @@ fn set_back(mut lesson: ResMut<Lesson>, game: Option<ResMut<CurrentGame>>, time:
         return;
     };
     let verdict = lesson.verdict.take();
-    set_back_to_task(&mut lesson, &mut game);
+    set_back_to_task(&mut lesson, &mut game, &mut queued);
     // The reason stays on screen for the next try.
     lesson.verdict = verdict;
 }

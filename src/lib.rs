@@ -18,6 +18,8 @@ pub mod new_game;
 pub mod online;
 pub mod phase;
 pub mod pieces;
+pub mod puzzle;
+pub mod queued_moves;
 pub mod rating;
 pub mod record;
 pub mod review;
@@ -61,7 +63,8 @@ pub fn logic_plugin(app: &mut App) {
         config::plugin,
         screens::plugin,
         new_game::plugin,
-        lesson::plugin,
+        // Lessons and puzzles: boards for practice, with moves played for the player.
+        (lesson::plugin, puzzle::plugin, queued_moves::plugin),
         phase::plugin,
         turn::plugin,
         pieces::plugin,

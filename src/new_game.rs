@@ -4,6 +4,7 @@
 use crate::config::Settings;
 use crate::current_game::{CurrentGame, Seat};
 use crate::lesson::Lesson;
+use crate::puzzle::PuzzleRun;
 use crate::screens::{Screen, rebuild_board};
 use crate::table::{GameKind, default_settings, new_table, players_for, table_at};
 use crate::turn::TurnMessage;
@@ -153,6 +154,7 @@ fn play_from_here(
                 .collect();
             commands.insert_resource(CurrentGame::new(table, seats));
             commands.remove_resource::<Lesson>();
+            commands.remove_resource::<PuzzleRun>();
             message.0 = None;
             // The screen stays: the board is built anew for the new game.
             commands.queue(|world: &mut World| {

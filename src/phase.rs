@@ -86,14 +86,13 @@ pub fn set_turn_phase(
     mut next: ResMut<NextState<TurnPhase>>,
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
-    lesson: Option<Res<crate::lesson::Lesson>>,
 ) {
     let wanted = phase_now(&game, &board);
     if *phase.get() != wanted {
         next.set(wanted);
     }
-    // A lesson's task may end the game: the lesson says so, not a result screen.
-    if !matches!(*next_screen, NextState::Unchanged) || lesson.is_some() {
+    // A lesson's task or a puzzle may end the game: they say so, not a result screen.
+    if !matches!(*next_screen, NextState::Unchanged) || game.practice {
         return;
     }
     match (screen.get(), wanted) {

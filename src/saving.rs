@@ -136,12 +136,12 @@ fn autosave(
     mut saved: Local<Option<(u64, u64, usize)>>,
     mut problems: ResMut<ConfigProblems>,
     mut shown: ResMut<AutosaveProblem>,
-    lesson: Option<Res<crate::lesson::Lesson>>,
 ) {
     // An online game is kept by its server and comes back through "my games"; offering
-    // it as a game to resume here would make it a game at this screen. A lesson's board
-    // is no game to resume, and must not push the game left out of the autosave.
-    if storage.dir.is_none() || game.is_online() || lesson.is_some() {
+    // it as a game to resume here would make it a game at this screen. A lesson's or a
+    // puzzle's board is no game to resume, and must not push the game left out of the
+    // autosave.
+    if storage.dir.is_none() || game.is_online() || game.practice {
         return;
     }
     let now = (

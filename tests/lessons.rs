@@ -9,6 +9,7 @@ use common::*;
 use tabula::bot::BotRunner;
 use tabula::config::Settings;
 use tabula::lesson::{Lesson, LessonInput, Verdict};
+use tabula::queued_moves::QueuedMoves;
 use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::GameKind;
@@ -29,7 +30,7 @@ fn request(app: &mut App, input: LessonInput) {
 /// Waits until the lesson's watched or shown moves are played and the board shows them.
 fn wait_for_moves(app: &mut App) {
     run_until(app, "the lesson's moves to be played", |app| {
-        !lesson(app).is_playing_moves() && board_settled(app)
+        !app.world().resource::<QueuedMoves>().is_playing() && board_settled(app)
     });
     settle(app);
 }

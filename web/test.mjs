@@ -4,7 +4,7 @@
 // it after a reload, and writes screenshots. Prints load timings for docs/benchmarks.md.
 // With TABULA_ONLINE_SERVER (a tabula-server that serves dist/) and TABULA_CLI, it also
 // plays one online game: a level-1 bot hosts it from the terminal, and the page joins it
-// through the invite link and plays the other seat to the end.
+// through the invite link and plays the other seat to the end. Then it solves a lesson step.
 //
 // Usage: node web/test.mjs BASE_URL OUT_DIR [GAME:MOVES:SEED ...]
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -222,6 +222,26 @@ if (onlineServer) {
   writeFileSync(`${out}/online.terminal.log`, [...hostLines, ...hostErrors].join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
     `online: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  await context.close();
+}
+
+// A lesson: the Adamas course's multiple capture, solved by typed moves as the page's
+// lesson demo types them; judged from the rules, and the progress kept in local storage.
+{
+  const lesson = process.env.TABULA_TEST_LESSON ?? "adamas:12:solve";
+  const [game, step] = lesson.split(":");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, lines, errors, waitFor } = await openPage(context, `${base}/?lesson=${lesson}`);
+  const judged = await waitFor(`tabula-demo: lesson ${game} step ${step}`, demoTimeout);
+  const verdict = judged?.match(/lesson \w+ step \d+ \([^)]*\): \w+/)?.[0];
+  check(/: solved$/.test(verdict ?? ""), `lesson: ${verdict ?? "no verdict in time"}`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/lesson.png` });
+  const settings = await page.evaluate(() => localStorage.getItem("tabula/settings.ron"));
+  check(new RegExp(`"${game}": ${step}`).test(settings ?? ""), `lesson: the progress is kept in local storage (${settings?.match(/lessons: \{[^}]*\}/)?.[0] ?? "none"})`);
+  writeFileSync(`${out}/lesson.console.log`, lines.join("\n") + "\n");
+  check(errors.length === 0 && panics(lines).length === 0,
+    `lesson: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
   await context.close();
 }
 

@@ -44,6 +44,9 @@ pub struct Settings {
     /// How many steps of each game's course the player has done, by game key.
     #[serde(default)]
     pub lessons: BTreeMap<String, usize>,
+    /// The player's puzzle rating, streak and puzzles lately tried, by game key.
+    #[serde(default)]
+    pub puzzles: BTreeMap<String, tabula_learn::PuzzleRecord>,
 }
 
 /// Settings written before the game had sounds: at a volume that does not startle.

@@ -9,6 +9,7 @@ use crate::AppSystems;
 use crate::current_game::CurrentGame;
 use crate::lesson::{Lesson, LessonInput, Verdict};
 use crate::phase::{BoardShows, TurnPhase};
+use crate::queued_moves::QueuedMoves;
 use crate::screens::Screen;
 use crate::table::GameKind;
 use crate::turn::PlayerInput;
@@ -133,6 +134,7 @@ fn moves_for(lesson: &Lesson, what: What) -> VecDeque<String> {
 #[derive(SystemParam)]
 struct Seen<'w> {
     lesson: Option<Res<'w, Lesson>>,
+    queued: Res<'w, QueuedMoves>,
     game: Option<Res<'w, CurrentGame>>,
     board: Res<'w, BoardShows>,
     phase: Option<Res<'w, State<TurnPhase>>>,
@@ -155,6 +157,7 @@ fn run_lesson_demo(
 ) {
     let Seen {
         lesson,
+        queued,
         game,
         board,
         phase,
@@ -177,7 +180,7 @@ fn run_lesson_demo(
     let (Some(lesson), Some(game)) = (lesson, game) else {
         return;
     };
-    if lesson.is_playing_moves() || !board.settled(&game) {
+    if queued.is_playing() || !board.settled(&game) {
         demo.settled_frames = 0;
         return;
     }

@@ -18,6 +18,7 @@ use crate::lesson::Lesson;
 use crate::new_game::PlayFromHere;
 use crate::online::{OnlineAction, OnlineGame};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
+use crate::puzzle::PuzzleRun;
 use crate::review::{GameReview, StartReview, StopReview};
 use crate::saving::AutosaveProblem;
 use crate::screens::InGame;
@@ -32,8 +33,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PointerOverPanel>()
         .add_systems(
             EguiPrimaryContextPass,
-            // A lesson has its own panel.
-            side_panel.run_if(in_state(InGame).and_then(not(resource_exists::<Lesson>))),
+            // A lesson and a puzzle have their own panels.
+            side_panel.run_if(
+                in_state(InGame)
+                    .and_then(not(resource_exists::<Lesson>))
+                    .and_then(not(resource_exists::<PuzzleRun>)),
+            ),
         )
         .add_systems(Update, game_keys.run_if(in_state(Pause::Running)));
 }

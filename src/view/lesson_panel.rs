@@ -10,6 +10,7 @@ use crate::current_game::CurrentGame;
 use crate::lesson::{Lesson, LessonInput, Verdict};
 use crate::new_game::PlayFromHere;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
+use crate::queued_moves::QueuedMoves;
 use crate::screens::InGame;
 use crate::turn::{CellMenu, PlayerInput, TurnMessage};
 use bevy::ecs::system::SystemParam;
@@ -48,6 +49,7 @@ struct Asks<'w> {
 fn lesson_panel(
     mut contexts: EguiContexts,
     lesson: Res<Lesson>,
+    queued: Res<QueuedMoves>,
     board: Board,
     asks: Asks,
 ) -> Result {
@@ -108,7 +110,7 @@ fn lesson_panel(
                         ui.add_space(4.0);
                         verdict_line(ui, lesson.verdict.as_ref());
                         let open = phase == TurnPhase::PersonToMove
-                            && !lesson.is_playing_moves()
+                            && !queued.is_playing()
                             && !matches!(lesson.verdict, Some(Verdict::Solved | Verdict::Shown));
                         if open {
                             move_builder(ui, table, &board.menu, &mut input);
@@ -122,8 +124,8 @@ fn lesson_panel(
                     }
                 });
             ui.separator();
-            course_buttons(ui, &lesson, &mut requests);
-            if !lesson.is_playing_moves() {
+            course_buttons(ui, &lesson, queued.is_playing(), &mut requests);
+            if !queued.is_playing() {
                 from_here_section(ui, &board.game, &mut from_here, &mut play_from_here);
             }
         });
@@ -150,7 +152,12 @@ fn verdict_line(ui: &mut egui::Ui, verdict: Option<&Verdict>) {
 }
 
 /// Back, again, show me, next; at the end, a game against the first level.
-fn course_buttons(ui: &mut egui::Ui, lesson: &Lesson, requests: &mut MessageWriter<LessonInput>) {
+fn course_buttons(
+    ui: &mut egui::Ui,
+    lesson: &Lesson,
+    playing: bool,
+    requests: &mut MessageWriter<LessonInput>,
+) {
     let has_task = lesson.current().task.is_some();
     let done = !has_task || matches!(lesson.verdict, Some(Verdict::Solved | Verdict::Shown));
     ui.horizontal(|ui| {
@@ -169,7 +176,7 @@ fn course_buttons(ui: &mut egui::Ui, lesson: &Lesson, requests: &mut MessageWrit
                 requests.write(LessonInput::Again);
             }
             if ui
-                .add_enabled(!lesson.is_playing_moves(), egui::Button::new("Show me"))
+                .add_enabled(!playing, egui::Button::new("Show me"))
                 .on_hover_text("Play a solution on the board")
                 .clicked()
             {

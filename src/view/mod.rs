@@ -24,6 +24,7 @@ mod online_panel;
 mod page;
 mod pause;
 mod picking;
+mod puzzle_panel;
 mod records;
 mod redraw;
 mod result;
@@ -97,8 +98,11 @@ pub fn plugin(app: &mut App) {
             new_game::plugin,
             online_lobby::plugin,
             game_panel::plugin,
-            lesson_panel::plugin,
-            from_here::plugin,
+            (
+                lesson_panel::plugin,
+                puzzle_panel::plugin,
+                from_here::plugin,
+            ),
             pause::plugin,
             result::plugin,
             records::plugin,

@@ -7,6 +7,7 @@ use super::style::{ERROR_COLOUR, MENU_ANCHOR, QUIT_OFFERED, counted};
 use crate::config::{ConfigProblems, Settings};
 use crate::lesson::{Courses, LessonInput};
 use crate::new_game::NewGameForm;
+use crate::puzzle::PuzzleInput;
 use crate::saving::LoadRecord;
 use crate::screens::Screen;
 use crate::showcase::Showcase;
@@ -29,6 +30,7 @@ struct TitleWays<'w> {
     next: ResMut<'w, NextState<Screen>>,
     courses: Res<'w, Courses>,
     lessons: MessageWriter<'w, LessonInput>,
+    puzzles: MessageWriter<'w, PuzzleInput>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -83,6 +85,8 @@ fn title_screen(
                     });
                 ui.add_space(10.0);
                 learn_row(ui, &ways.courses, &settings, &mut ways.lessons);
+                ui.add_space(6.0);
+                puzzles_row(ui, &settings, &mut ways.puzzles);
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     if ui
@@ -150,7 +154,11 @@ fn learn_row(
             };
             if ui
                 .add_sized([CARD_WIDTH - 2.0, 28.0], egui::Button::new(label))
-                .on_hover_text(format!("{}: {steps} steps", course.about))
+                .on_hover_text(format!(
+                    "{} {steps} steps, about {} minutes.",
+                    course.about,
+                    course.minutes()
+                ))
                 .clicked()
             {
                 let step = if done >= steps { 0 } else { done };
@@ -161,6 +169,34 @@ fn learn_row(
     if let Err(problem) = &courses.0 {
         ui.colored_label(ERROR_COLOUR, problem);
     }
+}
+
+/// "Puzzles": each game's puzzles, with the player's rating in it.
+fn puzzles_row(ui: &mut egui::Ui, settings: &Settings, puzzles: &mut MessageWriter<PuzzleInput>) {
+    ui.label(egui::RichText::new("Puzzles").strong().size(16.0))
+        .on_hover_text("Win by force in one to three turns, each puzzle proved by the solver");
+    ui.horizontal_wrapped(|ui| {
+        for kind in GameKind::ALL {
+            let record = settings
+                .puzzles
+                .get(kind.key())
+                .cloned()
+                .unwrap_or_default();
+            let label = format!("{} {:.0}", kind.title(), record.rating.rating);
+            if ui
+                .add_sized([CARD_WIDTH - 2.0, 28.0], egui::Button::new(label))
+                .on_hover_text(format!(
+                    "Your {} puzzle rating; streak {}, best {}",
+                    kind.title(),
+                    record.streak,
+                    record.best_streak
+                ))
+                .clicked()
+            {
+                puzzles.write(PuzzleInput::Start { kind, daily: false });
+            }
+        }
+    });
 }
 
 /// "Continue" the game left, as wide as the cards, with which game and how far it went.

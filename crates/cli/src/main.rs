@@ -6,6 +6,7 @@ mod learn;
 mod online;
 mod play;
 mod progress;
+mod puzzles;
 mod random;
 mod review;
 
@@ -49,6 +50,16 @@ verbs:
   learn check [--explain] FILE...
                              what is wrong with each course file, or 'sound'
                              (--explain: a turn missing each task, and why)
+  puzzle GAME [--id ID] [--seed S]
+                             a puzzle to solve: win by force in 1 to 3 turns,
+                             the solver answering
+  puzzles generate GAME --out FILE [--count N] [--seconds S] [--seed S]
+                             bot games searched for puzzles, each proved by
+                             the exact solver, added to FILE
+  puzzles select FILE --out FILE [--count N]
+                             the puzzles to ship: every deeper one, then wins
+                             in one spread over their ratings (400)
+  puzzles prove FILE...      every puzzle of each file proved again
   online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
          [--pace live|correspondence] [--move-seconds S]
                              a game on a tabula-server: prints 'code: CODE' first,
@@ -109,6 +120,12 @@ fn run(words: &[String]) -> i32 {
     if matches!(verb.as_str(), "help" | "--help" | "-h") {
         println!("{USAGE}");
         return 0;
+    }
+    if verb == "puzzles" {
+        return finish(puzzles::puzzles(&words[1..]));
+    }
+    if verb == "puzzle" {
+        return finish(puzzles::puzzle(&words[1..]));
     }
     if verb == "learn" {
         return finish(learn::learn(&words[1..]));

@@ -129,7 +129,34 @@ pub fn built_in() -> Result<Vec<Course>, String> {
     GameKind::ALL.into_iter().map(course_for).collect()
 }
 
+/// Words a minute a newcomer reads instructions at, and the seconds a task takes to do
+/// beyond reading it: the figures a course's length is estimated with.
+pub const READING_WORDS_PER_MINUTE: usize = 200;
+pub const SECONDS_A_TASK: usize = 20;
+
 impl Course {
+    /// The words a player reads: titles, sentences, our readings and the tasks' goals.
+    pub fn words(&self) -> usize {
+        let count = |text: &str| text.split_whitespace().count();
+        self.steps
+            .iter()
+            .map(|step| {
+                count(&step.title)
+                    + step.text.iter().map(|t| count(t)).sum::<usize>()
+                    + step.decision.as_deref().map_or(0, count)
+                    + step.task.as_ref().map_or(0, |task| count(&task.goal))
+            })
+            .sum()
+    }
+
+    /// About how long a newcomer takes, in whole minutes: reading at
+    /// [`READING_WORDS_PER_MINUTE`] and [`SECONDS_A_TASK`] for each task.
+    pub fn minutes(&self) -> usize {
+        let tasks = self.steps.iter().filter(|s| s.task.is_some()).count();
+        let seconds = self.words() * 60 / READING_WORDS_PER_MINUTE + tasks * SECONDS_A_TASK;
+        seconds.div_ceil(60)
+    }
+
     /// The index of the first step teaching `rule` (a rules section), for "Try it".
     pub fn step_for_rule(&self, rule: &str) -> Option<usize> {
         self.steps

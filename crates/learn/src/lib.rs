@@ -9,15 +9,31 @@
 //!   it, or done. Tasks are read from the rules: what a move did ([`Teach::happenings`],
 //!   from its rules events) and what holds after it ([`Teach::facts`]).
 //! - [`problems`] lists what is wrong with a course, for its tests and its authors.
+//! - [`Puzzle`]s are positions from the bots' games where the side to move wins by force
+//!   in one to three turns, found by [`generate`] and proved by [`prove`] with the exact
+//!   solver in [`solve`].
 //!
 //! No Bevy and no I/O: front ends hand in text.
 
 mod check;
 mod course;
+mod generate;
+mod glicko;
+mod puzzle;
+pub mod solve;
+mod solving;
 mod teach;
+mod trainer;
 mod validate;
 
 pub use check::{Progress, StepGame, check_turn, start_of};
 pub use course::{Course, Need, Step, Task, built_in, course_for, read_course};
+pub use generate::{Generated, generate};
+pub use glicko::{Glicko, PUZZLE_DEVIATION};
+pub use puzzle::{
+    Puzzle, PuzzleSet, prove, puzzle_at, puzzles_for, read_puzzles, select, write_puzzles,
+};
+pub use solving::{PuzzleProgress, judge_puzzle};
 pub use teach::{Fact, Happening, Teach};
+pub use trainer::{PuzzleRecord, puzzle_of_the_day};
 pub use validate::{failing_turn, problems};

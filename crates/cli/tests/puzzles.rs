@@ -1,0 +1,89 @@
+//! `puzzle`: solving in the terminal, the solver answering; `puzzles generate`, `select`
+//! and `prove`: the shipped sets made and checked.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use tabula_learn::puzzles_for;
+use tabula_session::GameKind;
+
+fn cli_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_puzzle_is_solved_in_the_terminal_by_its_line() {
+    for kind in [GameKind::Adamas, GameKind::Adaptoid, GameKind::Adomoc] {
+        let set = puzzles_for(kind).unwrap();
+        let puzzle = set.puzzles.iter().find(|p| p.depth == 1).unwrap();
+        let out = cli_with_input(
+            &["puzzle", kind.key(), "--id", &puzzle.id],
+            &format!("{}\n", puzzle.line[0]),
+        );
+        let shown = text(&out.stdout);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(shown.contains("to play and win in this turn"), "{shown}");
+        assert!(shown.contains("Solved!"), "{kind:?}: {shown}");
+    }
+}
+
+#[test]
+fn a_wrong_turn_is_refuted_and_show_gives_the_answer() {
+    let set = puzzles_for(GameKind::Adamas).unwrap();
+    let puzzle = set.puzzles.iter().find(|p| p.depth >= 2).unwrap();
+    // Moving one piece somewhere quiet: find a first turn that is not among the wins.
+    let game = puzzle
+        .position::<tabula_session::rules::adamas::Adamas>()
+        .unwrap();
+    let wrong = tabula_learn::solve::turns(&game, &mut tabula_learn::solve::Work(1_000_000))
+        .unwrap()
+        .into_iter()
+        .map(|t| t.text(&game))
+        .find(|t| !puzzle.wins.contains(t))
+        .unwrap();
+    let out = cli_with_input(
+        &["puzzle", "adamas", "--id", &puzzle.id],
+        &format!("{wrong}\nshow\n"),
+    );
+    let shown = text(&out.stdout);
+    assert!(shown.contains(&format!("win in {} turns", puzzle.depth)), "{shown}");
+    assert!(shown.contains("Not this"), "{shown}");
+    assert!(shown.contains(&format!("The answer: {}", puzzle.wins.join(" or "))), "{shown}");
+}
+
+#[test]
+fn puzzles_are_generated_selected_and_proved() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = dir.path().join("made.ron");
+    let made = made.to_str().unwrap();
+    let out = cli_with_input(
+        &["puzzles", "generate", "adamas", "--out", made, "--count", "3", "--seed", "7"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("adamas: 3 new puzzles (3 in all)"), "{}", text(&out.stdout));
+    let chosen = dir.path().join("chosen.ron");
+    let chosen = chosen.to_str().unwrap();
+    let out = cli_with_input(&["puzzles", "select", made, "--out", chosen, "--count", "2"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = cli_with_input(&["puzzles", "prove", chosen], "");
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("puzzles proved"), "{}", text(&out.stdout));
+    // A puzzle edited by hand no longer proves, and the verb says which.
+    let edited = std::fs::read_to_string(chosen).unwrap().replacen("depth: 1", "depth: 3", 1);
+    std::fs::write(chosen, edited).unwrap();
+    let out = cli_with_input(&["puzzles", "prove", chosen], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).contains("wins sooner"), "{}", text(&out.stdout));
+}

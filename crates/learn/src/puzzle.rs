@@ -1,0 +1,316 @@
+//! Puzzles: positions from the bots' own games where the side to move wins by force in one
+//! to three of its turns, each proved by the exact solver, with the moves that led there
+//! from the start so anyone can replay and check it.
+
+use crate::solve::{PROOF_WORK, Work, longest_defence, winning_turns};
+use crate::teach::Teach;
+use serde::{Deserialize, Serialize};
+use tabula_rules::text::{quoted, shown_line};
+use tabula_rules::{Game, Status, WinReason};
+use tabula_session::{GameKind, options, with_game};
+
+/// One game's puzzles, as shipped in `config/puzzles/<game>.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleSet {
+    pub game: GameKind,
+    pub puzzles: Vec<Puzzle>,
+}
+
+/// A position where the side to move wins by force, and how.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    pub id: String,
+    /// Options as `key=value` text, over the game's defaults.
+    #[serde(default)]
+    pub options: Vec<(String, String)>,
+    /// The moves from the start to the puzzle, in notation.
+    pub moves: Vec<String>,
+    /// The fewest of the mover's turns that win by force.
+    pub depth: u32,
+    /// Every first turn that wins within `depth` (a turn's moves joined by `; `).
+    pub wins: Vec<String>,
+    /// How many first turns the mover has in all.
+    pub turns: usize,
+    /// The main line: a winning turn, the solver's longest defence, and so on to the win.
+    pub line: Vec<String>,
+    /// What the winning line does, from its rules events ("multiple capture", ...).
+    pub theme: String,
+    /// A first rating: harder for more turns to see and fewer winning first turns.
+    pub rating: u32,
+}
+
+const BUILT_IN: [(GameKind, &str); 4] = [
+    (
+        GameKind::Absorption,
+        include_str!("../../../config/puzzles/absorption.ron"),
+    ),
+    (
+        GameKind::Adamas,
+        include_str!("../../../config/puzzles/adamas.ron"),
+    ),
+    (
+        GameKind::Adaptoid,
+        include_str!("../../../config/puzzles/adaptoid.ron"),
+    ),
+    (
+        GameKind::Adomoc,
+        include_str!("../../../config/puzzles/adomoc.ron"),
+    ),
+];
+
+/// Reads a puzzle set from RON text; the error names where the text is wrong.
+pub fn read_puzzles(text: &str) -> Result<PuzzleSet, String> {
+    ron::from_str(text).map_err(|e| {
+        let place = e.span.start;
+        shown_line(&format!(
+            "puzzles, line {}, column {}: {}",
+            place.line, place.col, e.code
+        ))
+    })
+}
+
+/// The puzzles that come with Tabula for `game`.
+pub fn puzzles_for(game: GameKind) -> Result<PuzzleSet, String> {
+    let text = BUILT_IN
+        .iter()
+        .find(|(kind, _)| *kind == game)
+        .map(|(_, text)| *text)
+        .ok_or_else(|| format!("no puzzles for {}", game.title()))?;
+    read_puzzles(text).map_err(|e| format!("the built-in {} {e}", game.key()))
+}
+
+/// Writes a puzzle set as the shipped files are written.
+pub fn write_puzzles(set: &PuzzleSet) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(3);
+    ron::ser::to_string_pretty(set, config).expect("puzzles are plain data")
+}
+
+impl Puzzle {
+    /// The puzzle's position: its options, then its moves from the start.
+    pub fn position<G: Game>(&self) -> Result<G, String> {
+        let options = options::options_from::<G>(&self.options)?;
+        let mut game = G::new(options).map_err(|e| e.to_string())?;
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            game.apply(&mv)
+                .map_err(|e| format!("move {} {}: {e}", i + 1, quoted(text)))?;
+        }
+        Ok(game)
+    }
+}
+
+/// What is wrong with a puzzle, or nothing: its position replays, its side to move wins
+/// within `depth` turns with exactly the first turns listed and not sooner, and its line
+/// is a win played out with the solver's defence.
+pub fn prove(kind: GameKind, puzzle: &Puzzle) -> Result<(), String> {
+    with_game!(kind, G => prove_in::<G>(puzzle))
+}
+
+fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
+    let game = puzzle.position::<G>()?;
+    if game.status() != Status::Ongoing {
+        return Err("the game is over at the puzzle".into());
+    }
+    if !(1..=3).contains(&puzzle.depth) {
+        return Err(format!("depth {} is not 1 to 3", puzzle.depth));
+    }
+    let over = || "too big to prove within the solver's work".to_string();
+    let mut work = Work(PROOF_WORK);
+    if puzzle.depth > 1 {
+        let (sooner, _) = winning_turns(&game, puzzle.depth - 1, &mut work).ok_or_else(over)?;
+        if let Some(turn) = sooner.first() {
+            return Err(format!(
+                "{} wins sooner than in {} turns",
+                quoted(&turn.text(&game)),
+                puzzle.depth
+            ));
+        }
+    }
+    let (winning, count) = winning_turns(&game, puzzle.depth, &mut work).ok_or_else(over)?;
+    let mut found: Vec<String> = winning.iter().map(|t| t.text(&game)).collect();
+    let mut listed = puzzle.wins.clone();
+    found.sort();
+    listed.sort();
+    if found != listed {
+        return Err(format!(
+            "the winning first turns are {found:?}, not the {listed:?} listed"
+        ));
+    }
+    if count != puzzle.turns {
+        return Err(format!("the mover has {count} turns, not {}", puzzle.turns));
+    }
+    // The line: each of the mover's turns among the wins of its position, each answer
+    // one the solver may give, ending in the mover's win.
+    let mover = game.to_move();
+    let mut at = game.clone();
+    for (i, text) in puzzle.line.iter().enumerate() {
+        let moves = G::split_moves(text);
+        for part in &moves {
+            let mv = at
+                .parse_move(part)
+                .map_err(|e| format!("line {}: {e}", i + 1))?;
+            at.apply(&mv).map_err(|e| format!("line {}: {e}", i + 1))?;
+        }
+    }
+    if !matches!(at.status(), Status::Win { winner, .. } if winner == mover) {
+        return Err("the line does not end in the mover's win".into());
+    }
+    if !puzzle
+        .line
+        .first()
+        .is_some_and(|first| puzzle.wins.contains(first))
+    {
+        return Err("the line does not start with a winning turn".into());
+    }
+    Ok(())
+}
+
+/// The puzzle of a position if it is one: the side to move wins within `most` of its
+/// turns, and no more than a third of its first turns do (most moves fail).
+pub fn puzzle_at<G: Teach>(
+    game: &G,
+    moves: &[String],
+    options: &[(String, String)],
+    most: u32,
+    work: &mut Work,
+) -> Option<Puzzle> {
+    let mover = game.to_move();
+    for depth in 1..=most {
+        let (winning, count) = winning_turns(game, depth, work)?;
+        if winning.is_empty() {
+            continue;
+        }
+        if winning.len() * 3 > count || count < 3 {
+            return None;
+        }
+        let mut line = Vec::new();
+        let mut at = game.clone();
+        let mut turn = winning[0].clone();
+        let mut happenings = Vec::new();
+        let mut left = depth;
+        loop {
+            line.push(turn.text(&at));
+            let mut replay = at.clone();
+            for mv in &turn.moves {
+                let events = replay.apply(mv).ok()?;
+                happenings.extend(G::happenings(mover, mv, &events));
+            }
+            at = turn.after.clone();
+            left -= 1;
+            if at.status() != Status::Ongoing || left == 0 {
+                break;
+            }
+            let answer = longest_defence(&at, mover, left, work)?;
+            line.push(answer.text(&at));
+            at = answer.after.clone();
+            let (next, _) = winning_turns(&at, left, work)?;
+            turn = next.into_iter().next()?;
+        }
+        let reason = match at.status() {
+            Status::Win { reason, .. } => reason,
+            _ => return None,
+        };
+        let mut wins: Vec<String> = winning.iter().map(|t| t.text(game)).collect();
+        wins.sort();
+        return Some(Puzzle {
+            id: String::new(),
+            options: options.to_vec(),
+            moves: moves.to_vec(),
+            depth,
+            rating: rating(depth, winning.len(), count),
+            wins,
+            turns: count,
+            line,
+            theme: theme(&happenings, reason),
+        });
+    }
+    None
+}
+
+/// A first rating, on the players' scale: 1000 for a win in one that half the moves would
+/// find, up by 350 a turn deeper and by up to 400 as the winning moves get rarer.
+fn rating(depth: u32, winning: usize, turns: usize) -> u32 {
+    let rarity = 1.0 - (winning as f64 / turns as f64).min(0.5) * 2.0;
+    1000 + 350 * (depth - 1) + (400.0 * rarity) as u32
+}
+
+/// The puzzle's theme: the most telling thing the winning side's turns do, else how the
+/// game is won.
+fn theme(happenings: &[&str], reason: WinReason) -> String {
+    let count = |name: &str| happenings.iter().filter(|h| **h == name).count();
+    let theme = if count("capture") >= 2 {
+        "multiple capture"
+    } else if count("starvation") >= 2 {
+        "multiple starvation"
+    } else if count("absorption") >= 2 {
+        "multiple absorption"
+    } else if count("starvation") == 1 {
+        "starvation"
+    } else if count("absorption") == 1 {
+        "absorption"
+    } else if count("origination") > 0 {
+        "origination"
+    } else if count("consumption") > 0 {
+        "consumption"
+    } else if count("elimination") > 0 || count("capture") > 0 || count("fight won") > 0 {
+        "capture"
+    } else {
+        match reason {
+            WinReason::Forfeit => "forfeit",
+            WinReason::Centre => "the state of primes",
+            WinReason::Reduction => "reduction",
+            _ => "the end of the game",
+        }
+    };
+    theme.to_string()
+}
+
+/// Up to `count` puzzles of `set` to ship: every one of two turns or more, then wins in one
+/// spread evenly over their ratings, passing over a puzzle that is another's shot again
+/// (the same winning turns, in the same game a few moves on or back).
+pub fn select(set: &PuzzleSet, count: usize) -> PuzzleSet {
+    let mut kept: Vec<Puzzle> = Vec::new();
+    let again = |kept: &[Puzzle], puzzle: &Puzzle| {
+        kept.iter().any(|other| {
+            let (short, long) = match other.moves.len() <= puzzle.moves.len() {
+                true => (&other.moves, &puzzle.moves),
+                false => (&puzzle.moves, &other.moves),
+            };
+            other.wins == puzzle.wins && long.starts_with(short)
+        })
+    };
+    let mut deeper: Vec<&Puzzle> = set.puzzles.iter().filter(|p| p.depth > 1).collect();
+    deeper.sort_by_key(|p| std::cmp::Reverse(p.rating));
+    for puzzle in deeper {
+        if kept.len() < count && !again(&kept, puzzle) {
+            kept.push(puzzle.clone());
+        }
+    }
+    let mut ones: Vec<&Puzzle> = set.puzzles.iter().filter(|p| p.depth == 1).collect();
+    ones.sort_by_key(|p| p.rating);
+    let mut distinct: Vec<&Puzzle> = Vec::new();
+    for puzzle in ones {
+        let as_kept: Vec<Puzzle> = distinct.iter().map(|p| (*p).clone()).collect();
+        if !again(&kept, puzzle) && !again(&as_kept, puzzle) {
+            distinct.push(puzzle);
+        }
+    }
+    let room = count.saturating_sub(kept.len());
+    if !distinct.is_empty() && room > 0 {
+        let step = (distinct.len() as f64 / room as f64).max(1.0);
+        let mut at = 0.0;
+        while (at as usize) < distinct.len() && kept.len() < count {
+            kept.push(distinct[at as usize].clone());
+            at += step;
+        }
+    }
+    kept.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
+    PuzzleSet {
+        game: set.game,
+        puzzles: kept,
+    }
+}

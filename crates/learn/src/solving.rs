@@ -1,0 +1,81 @@
+//! A try at a puzzle, judged by the exact solver: the moves played since the puzzle's
+//! position (the player's and the solver's answers), and what comes next.
+
+use crate::puzzle::Puzzle;
+use crate::solve::{PROOF_WORK, Work, longest_defence, turns, wins_after};
+use tabula_rules::text::quoted;
+use tabula_rules::{Game, Status};
+use tabula_session::{GameKind, with_game};
+
+/// How a try at a puzzle stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleProgress {
+    /// The player is to move: their turn goes on (Absorption's phases), or the solver has
+    /// answered.
+    Continue,
+    /// A move is not legal here: the rules' reason.
+    Illegal(String),
+    /// The player's turn still wins by force: the solver answers with this turn (`;`
+    /// between its moves), and the player plays on.
+    Answer(String),
+    /// The player won: solved.
+    Solved,
+    /// The turn does not win in time: the answer that refutes it, if the game goes on.
+    Wrong { refutation: Option<String> },
+}
+
+/// Judges `played` (the moves since the puzzle's position, in notation).
+pub fn judge_puzzle(kind: GameKind, puzzle: &Puzzle, played: &[String]) -> PuzzleProgress {
+    with_game!(kind, G => judge_in::<G>(puzzle, played))
+}
+
+fn judge_in<G: Game>(puzzle: &Puzzle, played: &[String]) -> PuzzleProgress {
+    let mut game = match puzzle.position::<G>() {
+        Ok(game) => game,
+        Err(e) => return PuzzleProgress::Illegal(format!("this puzzle cannot be set up: {e}")),
+    };
+    let mover = game.to_move();
+    let mut turns_played = 0;
+    let mut last_mover = None;
+    for text in played {
+        let mv = match game.parse_move(text) {
+            Ok(mv) => mv,
+            Err(e) => return PuzzleProgress::Illegal(e.to_string()),
+        };
+        if game.to_move() == mover && last_mover != Some(mover) {
+            turns_played += 1;
+        }
+        last_mover = Some(game.to_move());
+        if let Err(e) = game.apply(&mv) {
+            return PuzzleProgress::Illegal(format!("{} is not legal: {e}", quoted(text)));
+        }
+    }
+    match game.status() {
+        Status::Win { winner, .. } if winner == mover => return PuzzleProgress::Solved,
+        Status::Ongoing => {}
+        _ => return PuzzleProgress::Wrong { refutation: None },
+    }
+    if game.to_move() == mover {
+        // Mid-turn, or the solver has just answered: the player plays on.
+        return PuzzleProgress::Continue;
+    }
+    let left = puzzle.depth.saturating_sub(turns_played);
+    let mut work = Work(PROOF_WORK);
+    match wins_after(&game, mover, left, &mut work) {
+        Some(true) => match longest_defence(&game, mover, left, &mut work) {
+            Some(answer) => PuzzleProgress::Answer(answer.text(&game)),
+            None => PuzzleProgress::Wrong { refutation: None },
+        },
+        _ => {
+            let mut work = Work(PROOF_WORK);
+            let refutation = turns(&game, &mut work).and_then(|answers| {
+                answers.into_iter().find_map(|answer| {
+                    let holds =
+                        !wins_after(&answer.after, mover, left.saturating_sub(1), &mut work)?;
+                    holds.then(|| answer.text(&game))
+                })
+            });
+            PuzzleProgress::Wrong { refutation }
+        }
+    }
+}

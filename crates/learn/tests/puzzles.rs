@@ -1,0 +1,131 @@
+//! The puzzles: the shipped sets read and (a sample of them here, all of them in CI's
+//! `puzzles prove`) prove again; a generated puzzle proves and a tampered one does not;
+//! a try is judged by the solver, a wrong one refuted.
+
+use std::collections::HashSet;
+use tabula_learn::solve::{PROOF_WORK, Work, turns, wins_after};
+use tabula_learn::{
+    Puzzle, PuzzleProgress, generate, judge_puzzle, prove, puzzles_for, read_puzzles, write_puzzles,
+};
+use tabula_session::GameKind;
+use tabula_session::rules::Game;
+use tabula_session::rules::adamas::Adamas;
+
+/// Puzzles of each game proved in this test; CI proves every one (`puzzles prove`).
+const SAMPLE: usize = 6;
+
+#[test]
+fn the_shipped_puzzles_read_and_a_sample_proves() {
+    for kind in GameKind::ALL {
+        let set = puzzles_for(kind).unwrap();
+        assert_eq!(set.game, kind);
+        let ids: HashSet<&str> = set.puzzles.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids.len(), set.puzzles.len(), "{kind:?}: ids are unique");
+        let step = (set.puzzles.len() / SAMPLE).max(1);
+        for puzzle in set.puzzles.iter().step_by(step).take(SAMPLE) {
+            prove(kind, puzzle).unwrap_or_else(|e| panic!("{}: {e}", puzzle.id));
+        }
+    }
+}
+
+fn first_adamas_puzzle() -> Puzzle {
+    let mut seen = HashSet::new();
+    let mut found = Vec::new();
+    let run = generate::<Adamas>(&[], 1, 5, &mut seen, &mut |_| true, &mut |p| {
+        found.push(p.clone())
+    })
+    .unwrap();
+    assert_eq!(run.puzzles, found);
+    run.puzzles.into_iter().next().unwrap()
+}
+
+#[test]
+fn a_generated_puzzle_proves_and_a_tampered_one_does_not() {
+    let puzzle = first_adamas_puzzle();
+    prove(GameKind::Adamas, &puzzle).unwrap();
+    // Written and read back as the shipped files are.
+    let set = tabula_learn::PuzzleSet {
+        game: GameKind::Adamas,
+        puzzles: vec![puzzle.clone()],
+    };
+    assert_eq!(read_puzzles(&write_puzzles(&set)).unwrap(), set);
+
+    let mut fewer = puzzle.clone();
+    fewer.wins.pop();
+    assert!(
+        prove(GameKind::Adamas, &fewer)
+            .unwrap_err()
+            .contains("winning first turns")
+    );
+    let mut deeper = puzzle.clone();
+    deeper.depth = 2;
+    assert!(
+        prove(GameKind::Adamas, &deeper)
+            .unwrap_err()
+            .contains("wins sooner")
+    );
+    let mut elsewhere = puzzle.clone();
+    elsewhere.moves.pop();
+    assert!(prove(GameKind::Adamas, &elsewhere).is_err());
+}
+
+#[test]
+fn a_try_is_judged_by_the_solver_and_a_wrong_one_refuted() {
+    let puzzle = first_adamas_puzzle();
+    let moves: Vec<String> = puzzle.line[..1].to_vec();
+    assert_eq!(
+        judge_puzzle(GameKind::Adamas, &puzzle, &moves),
+        PuzzleProgress::Solved
+    );
+    // A first turn that does not win: the solver names an answer after which it does not.
+    let game = puzzle.position::<Adamas>().unwrap();
+    let mover = game.to_move();
+    let mut work = Work(PROOF_WORK);
+    let wrong = turns(&game, &mut work)
+        .unwrap()
+        .into_iter()
+        .find(|t| !wins_after(&t.after, mover, 0, &mut Work(PROOF_WORK)).unwrap())
+        .unwrap();
+    let progress = judge_puzzle(GameKind::Adamas, &puzzle, &[wrong.text(&game)]);
+    assert!(
+        matches!(&progress, PuzzleProgress::Wrong { refutation: Some(answer) } if !answer.is_empty()),
+        "{progress:?}"
+    );
+    assert!(matches!(
+        judge_puzzle(GameKind::Adamas, &puzzle, &["z9-a1".into()]),
+        PuzzleProgress::Illegal(_)
+    ));
+}
+
+/// Puzzles of more than one turn: the solver answers a right first turn with its longest
+/// defence, and the line played out is solved.
+#[test]
+fn a_deeper_puzzle_is_answered_turn_by_turn() {
+    let (kind, puzzle) = GameKind::ALL
+        .into_iter()
+        .flat_map(|kind| {
+            puzzles_for(kind)
+                .unwrap()
+                .puzzles
+                .into_iter()
+                .map(move |p| (kind, p))
+        })
+        .find(|(_, p)| p.depth >= 2)
+        .expect("a puzzle of two turns or more among the shipped ones");
+    let mut played: Vec<String> = Vec::new();
+    for (i, turn) in puzzle.line.iter().enumerate() {
+        played.extend(tabula_session::with_game!(kind, G => <G as Game>::split_moves(turn)));
+        let progress = judge_puzzle(kind, &puzzle, &played);
+        if i + 1 == puzzle.line.len() {
+            assert_eq!(progress, PuzzleProgress::Solved, "{}", puzzle.id);
+        } else if i % 2 == 0 {
+            assert!(
+                matches!(progress, PuzzleProgress::Answer(_)),
+                "{}: {progress:?}",
+                puzzle.id
+            );
+        } else {
+            assert_eq!(progress, PuzzleProgress::Continue, "{}", puzzle.id);
+        }
+    }
+}
