@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Plays a scripted game of each game in the real app under Xvfb (software rendering) and
-# writes docs/screenshots/GAME.png, then a lesson step (lesson-GAME.png).
+# writes docs/screenshots/GAME.png, then a lesson step (lesson-GAME.png) and a puzzle
+# (puzzle-GAME.png).
 # Needs: apt-get install xvfb xauth mesa-vulkan-drivers.
 # Usage: bash docs/screenshots.sh [GAME:MOVES ...]
 set -euo pipefail
@@ -34,5 +35,14 @@ for spec in ${TABULA_LESSONS:-adamas:12:miss}; do
   echo "== lesson $spec"
   DISPLAY=$display XDG_RUNTIME_DIR=$runtime TABULA_LESSON="$spec" \
     TABULA_CONFIG_DIR="$runtime" TABULA_SCREENSHOT="docs/screenshots/lesson-$game.png" \
+    timeout 600 "$CARGO_TARGET_DIR/debug/tabula" 2>&1 | grep -E "ERROR|panicked|tabula-demo" || true
+done
+# A puzzle with a first turn that misses, refuted on the board (TABULA_PUZZLES to choose
+# others: GAME:read|solve|miss, each written to puzzle-GAME.png).
+for spec in ${TABULA_PUZZLES:-adaptoid:miss}; do
+  game=${spec%%:*}
+  echo "== puzzle $spec"
+  DISPLAY=$display XDG_RUNTIME_DIR=$runtime TABULA_PUZZLE="$spec" \
+    TABULA_CONFIG_DIR="$(mktemp -d)" TABULA_SCREENSHOT="docs/screenshots/puzzle-$game.png" \
     timeout 600 "$CARGO_TARGET_DIR/debug/tabula" 2>&1 | grep -E "ERROR|panicked|tabula-demo" || true
 done

@@ -4,7 +4,8 @@
 // it after a reload, and writes screenshots. Prints load timings for docs/benchmarks.md.
 // With TABULA_ONLINE_SERVER (a tabula-server that serves dist/) and TABULA_CLI, it also
 // plays one online game: a level-1 bot hosts it from the terminal, and the page joins it
-// through the invite link and plays the other seat to the end. Then it solves a lesson step.
+// through the invite link and plays the other seat to the end. Then it solves a lesson step
+// and a puzzle.
 //
 // Usage: node web/test.mjs BASE_URL OUT_DIR [GAME:MOVES:SEED ...]
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -242,6 +243,26 @@ if (onlineServer) {
   writeFileSync(`${out}/lesson.console.log`, lines.join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
     `lesson: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  await context.close();
+}
+
+// A puzzle: the first Adamas puzzle of two turns, its line played through the page's
+// puzzle demo, the solver answering in between; solved, and the rating kept.
+{
+  const puzzle = process.env.TABULA_TEST_PUZZLE ?? "adamas:solve";
+  const [game] = puzzle.split(":");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, lines, errors, waitFor } = await openPage(context, `${base}/?puzzle=${puzzle}`);
+  const judged = await waitFor(`tabula-demo: puzzle ${game}`, demoTimeout);
+  const verdict = judged?.match(/puzzle \w+ [\w-]+ \(depth \d\): \w+; rating \d+/)?.[0];
+  check(/: solved; /.test(verdict ?? ""), `puzzle: ${verdict ?? "no verdict in time"}`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/puzzle.png` });
+  const settings = await page.evaluate(() => localStorage.getItem("tabula/settings.ron"));
+  check(/solved: 1,/.test(settings ?? ""), `puzzle: the rating and streak are kept in local storage (${settings?.match(/streak: \d+/)?.[0] ?? "none"})`);
+  writeFileSync(`${out}/puzzle.console.log`, lines.join("\n") + "\n");
+  check(errors.length === 0 && panics(lines).length === 0,
+    `puzzle: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
   await context.close();
 }
 

@@ -5,6 +5,7 @@
 //! misses the task, caught while the reason shows). It logs `tabula-demo: lesson …` with
 //! the verdict, and with `TABULA_SCREENSHOT=FILE.png` saves a screenshot and quits.
 
+use super::snapshot::Snapshot;
 use crate::AppSystems;
 use crate::current_game::CurrentGame;
 use crate::lesson::{Lesson, LessonInput, Verdict};
@@ -15,7 +16,6 @@ use crate::table::GameKind;
 use crate::turn::PlayerInput;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,13 +30,11 @@ struct LessonDemo {
     kind: GameKind,
     step: usize,
     what: What,
-    screenshot: Option<String>,
+    snapshot: Snapshot,
     started: bool,
     /// The moves still to type, once the step's own watched moves are played.
     typing: Option<VecDeque<String>>,
     reported: bool,
-    settled_frames: u32,
-    shot_at: Option<u32>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -89,12 +87,10 @@ fn parse(spec: &str, screenshot: Option<String>) -> Result<LessonDemo, String> {
         kind,
         step: step - 1,
         what,
-        screenshot,
+        snapshot: Snapshot::new(screenshot),
         started: false,
         typing: None,
         reported: false,
-        settled_frames: 0,
-        shot_at: None,
     })
 }
 
@@ -181,7 +177,7 @@ fn run_lesson_demo(
         return;
     };
     if queued.is_playing() || !board.settled(&game) {
-        demo.settled_frames = 0;
+        demo.snapshot.unsettled();
         return;
     }
     if demo.typing.is_none() {
@@ -195,7 +191,7 @@ fn run_lesson_demo(
     }
     if let Some(text) = demo.typing.as_mut().and_then(VecDeque::pop_front) {
         input.write(PlayerInput::Notation(text));
-        demo.settled_frames = 0;
+        demo.snapshot.unsettled();
         return;
     }
     // A try is judged once the board shows it; a miss is caught before it is set back.
@@ -218,24 +214,8 @@ fn run_lesson_demo(
             lesson.current().title
         );
     }
-    let Some(path) = demo.screenshot.clone() else {
-        return;
-    };
-    demo.settled_frames += 1;
-    match demo.shot_at {
-        // Soon enough that a miss still shows on the board (it is set back after 1.5 s).
-        None if demo.settled_frames > 20 => {
-            info!("saving a screenshot to {path}");
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path));
-            demo.shot_at = Some(demo.settled_frames);
-        }
-        Some(at) if demo.settled_frames > at + 20 => {
-            exit.write(AppExit::Success);
-        }
-        _ => {}
-    }
+    // Soon enough that a miss still shows on the board (it is set back after 1.5 s).
+    demo.snapshot.settled(20, &mut commands, &mut exit);
 }
 
 #[cfg(test)]

@@ -1,18 +1,20 @@
 //! Tools for the people who build Tabula, not part of the game a player sees: a scripted
-//! demo that plays a game through the player's own clicks, and a lesson step shown, for the README's screenshots
+//! demo that plays a game through the player's own clicks, a lesson step or a puzzle shown, for the README's screenshots
 //! (`docs/screenshots.sh`), smoke runs and the browser test (`web/test.sh`). It does
 //! nothing unless asked for by environment variables or the page's URL.
 
 pub mod demo;
 pub mod lesson_demo;
+pub mod puzzle_demo;
+mod snapshot;
 
-/// Whether a demo or a lesson demo was asked for (the app then draws every frame).
+/// Whether a demo, a lesson demo or a puzzle demo was asked for (the app then draws every frame).
 pub fn demo_requested() -> bool {
-    demo::requested() || lesson_demo::requested()
+    demo::requested() || lesson_demo::requested() || puzzle_demo::requested()
 }
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((demo::plugin, lesson_demo::plugin));
+    app.add_plugins((demo::plugin, lesson_demo::plugin, puzzle_demo::plugin));
 }

@@ -27,6 +27,9 @@ pub fn plugin(app: &mut App) {
 
 const SOLVED_COLOUR: egui::Color32 = egui::Color32::from_rgb(110, 200, 120);
 
+/// A rating deviation above which the rating is still a first guess.
+const PROVISIONAL_DEVIATION: f64 = 110.0;
+
 /// What the panel reads of the board, the turn and the player's record.
 #[derive(SystemParam)]
 struct Seen<'w> {
@@ -90,8 +93,15 @@ fn puzzle_panel(mut contexts: EguiContexts, run: Res<PuzzleRun>, seen: Seen, ask
                 run.puzzle.rating
             ));
             ui.horizontal(|ui| {
+                // Provisional until a dozen or so puzzles have narrowed it, as on lichess.
+                let provisional = record.rating.deviation > PROVISIONAL_DEVIATION;
                 ui.label(format!(
-                    "Your rating {:.0} ± {:.0}",
+                    "Your rating {:.0}{}",
+                    record.rating.rating,
+                    if provisional { " (provisional)" } else { "" }
+                ))
+                .on_hover_text(format!(
+                    "Glicko-2: {:.0} ± {:.0} (95%)",
                     record.rating.rating,
                     2.0 * record.rating.deviation
                 ));

@@ -14,7 +14,12 @@ fn cli_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -57,9 +62,15 @@ fn a_wrong_turn_is_refuted_and_show_gives_the_answer() {
         &format!("{wrong}\nshow\n"),
     );
     let shown = text(&out.stdout);
-    assert!(shown.contains(&format!("win in {} turns", puzzle.depth)), "{shown}");
+    assert!(
+        shown.contains(&format!("win in {} turns", puzzle.depth)),
+        "{shown}"
+    );
     assert!(shown.contains("Not this"), "{shown}");
-    assert!(shown.contains(&format!("The answer: {}", puzzle.wins.join(" or "))), "{shown}");
+    assert!(
+        shown.contains(&format!("The answer: {}", puzzle.wins.join(" or "))),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -68,22 +79,41 @@ fn puzzles_are_generated_selected_and_proved() {
     let made = dir.path().join("made.ron");
     let made = made.to_str().unwrap();
     let out = cli_with_input(
-        &["puzzles", "generate", "adamas", "--out", made, "--count", "3", "--seed", "7"],
+        &[
+            "puzzles", "generate", "adamas", "--out", made, "--count", "3", "--seed", "7",
+        ],
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with("adamas: 3 new puzzles (3 in all)"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with("adamas: 3 new puzzles (3 in all)"),
+        "{}",
+        text(&out.stdout)
+    );
     let chosen = dir.path().join("chosen.ron");
     let chosen = chosen.to_str().unwrap();
-    let out = cli_with_input(&["puzzles", "select", made, "--out", chosen, "--count", "2"], "");
+    let out = cli_with_input(
+        &["puzzles", "select", made, "--out", chosen, "--count", "2"],
+        "",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = cli_with_input(&["puzzles", "prove", chosen], "");
     assert!(out.status.success(), "{}", text(&out.stdout));
-    assert!(text(&out.stdout).contains("puzzles proved"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("puzzles proved"),
+        "{}",
+        text(&out.stdout)
+    );
     // A puzzle edited by hand no longer proves, and the verb says which.
-    let edited = std::fs::read_to_string(chosen).unwrap().replacen("depth: 1", "depth: 3", 1);
+    let edited = std::fs::read_to_string(chosen)
+        .unwrap()
+        .replacen("depth: 1", "depth: 3", 1);
     std::fs::write(chosen, edited).unwrap();
     let out = cli_with_input(&["puzzles", "prove", chosen], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stdout).contains("wins sooner"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("wins sooner"),
+        "{}",
+        text(&out.stdout)
+    );
 }
