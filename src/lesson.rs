@@ -173,8 +173,13 @@ fn set_up(
     commands.insert_resource(lesson);
     commands.insert_resource(watched);
     // A step after another keeps the screen: its board is built anew here.
+    // One practice at a time: a lesson opened from a puzzle's rules window ends the puzzle.
+    commands.remove_resource::<crate::puzzle::PuzzleRun>();
+    // A board already on screen (another step, puzzle or game, shown or over) is built
+    // anew for this one: the screen stays in the game, which builds it only on entering.
     commands.queue(|world: &mut World| {
-        if world.resource::<State<Screen>>().get() == &Screen::Playing {
+        let screen = *world.resource::<State<Screen>>().get();
+        if matches!(screen, Screen::Playing | Screen::Result) {
             rebuild_board(world);
         }
     });
@@ -286,7 +291,9 @@ fn judge(
     (time, queued): (Res<Time<Real>>, Res<QueuedMoves>),
     mut settings: ResMut<Settings>,
 ) {
+    // A miss stays on the board a moment: a move made meanwhile is not a new try.
     if queued.is_playing()
+        || lesson.set_back_at.is_some()
         || !board.settled(&game)
         || lesson.judged == Some(game.position())
         || lesson.current().task.is_none()

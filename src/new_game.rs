@@ -5,6 +5,7 @@ use crate::config::Settings;
 use crate::current_game::{CurrentGame, Seat};
 use crate::lesson::Lesson;
 use crate::puzzle::PuzzleRun;
+use crate::queued_moves::QueuedMoves;
 use crate::screens::{Screen, rebuild_board};
 use crate::table::{GameKind, default_settings, new_table, players_for, table_at};
 use crate::turn::TurnMessage;
@@ -155,6 +156,8 @@ fn play_from_here(
             commands.insert_resource(CurrentGame::new(table, seats));
             commands.remove_resource::<Lesson>();
             commands.remove_resource::<PuzzleRun>();
+            // Nothing a lesson or puzzle meant to show is played in the new game.
+            commands.insert_resource(QueuedMoves::default());
             message.0 = None;
             // The screen stays: the board is built anew for the new game.
             commands.queue(|world: &mut World| {

@@ -130,8 +130,13 @@ fn set_up(
         judged: None,
     });
     commands.insert_resource(QueuedMoves::default());
+    // One practice at a time: a lesson opened from a puzzle's rules window ends the puzzle.
+    commands.remove_resource::<crate::lesson::Lesson>();
+    // A board already on screen (another step, puzzle or game, shown or over) is built
+    // anew for this one: the screen stays in the game, which builds it only on entering.
     commands.queue(|world: &mut World| {
-        if world.resource::<State<Screen>>().get() == &Screen::Playing {
+        let screen = *world.resource::<State<Screen>>().get();
+        if matches!(screen, Screen::Playing | Screen::Result) {
             rebuild_board(world);
         }
     });
@@ -192,8 +197,7 @@ fn puzzle_requests(
                     .puzzles
                     .entry(run.kind.key().to_string())
                     .or_default()
-                    .recent
-                    .push(run.puzzle.id.clone());
+                    .skip(&run.puzzle.id);
             }
             start(run.kind, false, &settings)
                 .and_then(|p| set_up(&mut commands, run.kind, p, false))

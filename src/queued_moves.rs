@@ -44,6 +44,6 @@ fn play_queued(
         return;
     }
     if let Some(text) = queued.0.pop_front() {
-        input.write(PlayerInput::Notation(text));
+        input.write(PlayerInput::Shown(text));
     }
 }

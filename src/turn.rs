@@ -6,6 +6,7 @@ use crate::AppSystems;
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase};
+use crate::queued_moves::QueuedMoves;
 use crate::screens::{InGame, Screen};
 use crate::table::PlayedEvent;
 use bevy::ecs::system::SystemParam;
@@ -32,6 +33,10 @@ pub enum PlayerInput {
     /// A move the server of an online game stored, in notation: taken whoever has the
     /// turn, since the server's line is the game's.
     ServerMove(String),
+    /// A move played for the player to see (a lesson's watched move, **Show me**, a
+    /// puzzle's answer), in notation: taken when a person has the turn, and a person's own
+    /// input waits meanwhile (`QueuedMoves`), so it cannot take the move's place.
+    Shown(String),
 }
 
 /// Moving through the game's line: take back, replay, jump, or drop the later moves.
@@ -219,7 +224,7 @@ fn take_input(
     mut events: MessageWriter<RulesEvent>,
     game: Option<ResMut<CurrentGame>>,
     window: InputWindow,
-    settings: Res<Settings>,
+    (settings, queued): (Res<Settings>, Res<QueuedMoves>),
     mut menu: ResMut<CellMenu>,
     mut message: ResMut<TurnMessage>,
 ) {
@@ -233,11 +238,16 @@ fn take_input(
         return;
     };
     let mut chose_this_frame = false;
-    for input in inputs.read() {
+    let inputs: Vec<PlayerInput> = inputs.read().cloned().collect();
+    // While moves are played for the player to see, theirs wait: one sent in the frame the
+    // last of them goes would otherwise be played first and drop it.
+    let showing = queued.is_playing() || inputs.iter().any(|i| matches!(i, PlayerInput::Shown(_)));
+    for input in &inputs {
         let taken = match input {
             PlayerInput::BotMove(_) => phase == TurnPhase::BotToMove,
             PlayerInput::ServerMove(_) => true,
-            _ => phase == TurnPhase::PersonToMove,
+            PlayerInput::Shown(_) => phase == TurnPhase::PersonToMove,
+            _ => phase == TurnPhase::PersonToMove && !showing,
         };
         if !taken {
             // People wait while a bot or a player elsewhere has the turn; a bot's late
@@ -298,7 +308,8 @@ fn take_input(
             }
             PlayerInput::Notation(text)
             | PlayerInput::BotMove(text)
-            | PlayerInput::ServerMove(text) => {
+            | PlayerInput::ServerMove(text)
+            | PlayerInput::Shown(text) => {
                 menu.0 = None;
                 let played = table.play_notation(text);
                 play(played, table.as_match().record().len(), &mut events)

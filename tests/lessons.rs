@@ -15,6 +15,7 @@ use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::PlayerInput;
 use tabula_learn::{course_for, failing_turn, start_of};
+use tabula_session::rules::Game;
 use tabula_session::with_game;
 
 fn lesson(app: &App) -> &Lesson {
@@ -172,4 +173,32 @@ fn the_bot_can_be_played_from_a_lessons_position() {
     run_until(&mut app, "the bot to answer", |app| {
         the_match(app).record().len() == 2 || the_match(app).status().is_over()
     });
+}
+
+/// "Again" while a step's watched moves are still being played sets the step up from its
+/// start, and the watched moves are played again: the task still starts after them.
+#[test]
+fn again_during_the_watched_moves_plays_them_again() {
+    let mut app = headless_app(BotRunner::FrameSlices, Storage::default());
+    let kind = GameKind::Adamas;
+    let course = course_for(kind).unwrap();
+    let (index, step) = course
+        .steps
+        .iter()
+        .enumerate()
+        .find(|(_, s)| !s.watch.is_empty() && s.task.is_some())
+        .expect("a step with moves to watch and a task");
+    request(&mut app, LessonInput::Start { kind, step: index });
+    request(&mut app, LessonInput::Again);
+    wait_for_moves(&mut app);
+    assert_eq!(the_match(&app).record().len(), step.watch.len());
+    let task = step.task.as_ref().unwrap();
+    for text in tabula_session::rules::adamas::Adamas::split_moves(&task.solution) {
+        send(&mut app, PlayerInput::Notation(text));
+        settle(&mut app);
+    }
+    run_until(&mut app, "the try to be judged", |app| {
+        lesson(app).verdict.is_some()
+    });
+    assert_eq!(lesson(&app).verdict, Some(Verdict::Solved));
 }

@@ -33,6 +33,11 @@ pub fn puzzles(words: &[String]) -> Result<(), String> {
             let from = words.get(1).ok_or("puzzles select needs a puzzle file")?;
             let flags = Flags::parse(&words[2..])?;
             let out = flags.out.clone().ok_or("puzzles select needs --out FILE")?;
+            if Path::new(&out) == Path::new(from) {
+                return Err(
+                    "puzzles select writes a new file: --out must not be the file read".into(),
+                );
+            }
             let mut set = read_set(from)?;
             // Only puzzles that prove as they stand (a file made by an older solver may
             // hold some that no longer do).
@@ -170,12 +175,21 @@ fn generate_into<G: Teach + tabula_bot::Knowledge>(
     Ok(())
 }
 
-/// Writes `text` to `path` through a temporary file and a rename.
+/// Writes `text` to `path` through a temporary file (named for this process) and a
+/// rename, keeping the file it replaces as `PATH.bak`.
 fn write_atomically(path: &str, text: &str) -> Result<(), String> {
-    let temporary = format!("{path}.writing");
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("cannot write {}: {e}", quoted(path)))
+    let temporary = format!("{path}.writing-{}", std::process::id());
+    let keep = || -> std::io::Result<()> {
+        std::fs::write(&temporary, text)?;
+        if Path::new(path).exists() {
+            std::fs::copy(path, format!("{path}.bak"))?;
+        }
+        std::fs::rename(&temporary, path)
+    };
+    keep().map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("cannot write {}: {e}", quoted(path))
+    })
 }
 
 /// Proves every puzzle of each file again; an error when any fails.

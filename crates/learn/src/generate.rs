@@ -95,7 +95,13 @@ pub fn generate<G: Teach + Knowledge>(
         let mut bots: Vec<Bot<G>> = specs
             .iter()
             .enumerate()
-            .map(|(i, spec)| Bot::new(spec, &start, game_seed * 2 + i as u64))
+            .map(|(i, spec)| {
+                Bot::new(
+                    spec,
+                    &start,
+                    game_seed.wrapping_mul(2).wrapping_add(i as u64),
+                )
+            })
             .collect();
         let mut game = start.clone();
         let mut moves: Vec<String> = Vec::new();

@@ -2,7 +2,7 @@
 //! to three of its turns, each proved by the exact solver, with the moves that led there
 //! from the start so anyone can replay and check it.
 
-use crate::solve::{PROOF_WORK, Work, longest_defence, winning_turns};
+use crate::solve::{PROOF_WORK, Work, longest_defence, winning_turns, wins_after};
 use crate::teach::Teach;
 use serde::{Deserialize, Serialize};
 use tabula_rules::text::{quoted, shown_line};
@@ -143,17 +143,45 @@ fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
     if count != puzzle.turns {
         return Err(format!("the mover has {count} turns, not {}", puzzle.turns));
     }
-    // The line: each of the mover's turns among the wins of its position, each answer
-    // one the solver may give, ending in the mover's win.
+    // The line: the mover's turns and the answers in between, each whole; each of the
+    // mover's turns still wins within the turns left, and the line ends in the mover's win
+    // within `depth` turns.
     let mover = game.to_move();
+    let turns_in_line = puzzle.line.len().div_ceil(2);
+    if puzzle.line.len().is_multiple_of(2) || turns_in_line > puzzle.depth as usize {
+        return Err(format!(
+            "the line has {} turns: not {} or fewer of the mover's with answers between",
+            puzzle.line.len(),
+            puzzle.depth
+        ));
+    }
+    let mut work = Work(PROOF_WORK);
     let mut at = game.clone();
+    let mut left = puzzle.depth;
     for (i, text) in puzzle.line.iter().enumerate() {
-        let moves = G::split_moves(text);
-        for part in &moves {
+        let by_mover = i % 2 == 0;
+        if (at.to_move() == mover) != by_mover || at.status() != Status::Ongoing {
+            return Err(format!("line turn {} is not its player's", i + 1));
+        }
+        let player = at.to_move();
+        for part in G::split_moves(text) {
             let mv = at
-                .parse_move(part)
-                .map_err(|e| format!("line {}: {e}", i + 1))?;
-            at.apply(&mv).map_err(|e| format!("line {}: {e}", i + 1))?;
+                .parse_move(&part)
+                .map_err(|e| format!("line turn {}: {e}", i + 1))?;
+            at.apply(&mv)
+                .map_err(|e| format!("line turn {}: {e}", i + 1))?;
+        }
+        if at.status() == Status::Ongoing && at.to_move() == player {
+            return Err(format!("line turn {} is not a whole turn", i + 1));
+        }
+        if by_mover {
+            left -= 1;
+        }
+        if !wins_after(&at, mover, left, &mut work).ok_or_else(over)? {
+            return Err(format!(
+                "after line turn {} the mover no longer wins in time",
+                i + 1
+            ));
         }
     }
     if !matches!(at.status(), Status::Win { winner, .. } if winner == mover) {

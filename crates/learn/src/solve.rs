@@ -170,9 +170,16 @@ pub fn longest_defence<G: Game>(
 ) -> Option<Turn<G>> {
     let mut best: Option<(u32, Turn<G>)> = None;
     for answer in turns(game, work)? {
-        // The fewest of the mover's turns still needed after this answer.
+        // The fewest of the mover's turns still needed after this answer: none when the
+        // answer itself ends the game in the mover's favour.
         let mut needed = depth;
+        if won_by(&answer.after, mover) {
+            needed = 0;
+        }
         for shorter in (1..depth).rev() {
+            if needed == 0 {
+                break;
+            }
             if wins_after(&answer.after, mover, shorter, work)? {
                 needed = shorter;
             } else {

@@ -62,20 +62,31 @@ fn judge_in<G: Game>(puzzle: &Puzzle, played: &[String]) -> PuzzleProgress {
     let left = puzzle.depth.saturating_sub(turns_played);
     let mut work = Work(PROOF_WORK);
     match wins_after(&game, mover, left, &mut work) {
-        Some(true) => match longest_defence(&game, mover, left, &mut work) {
-            Some(answer) => PuzzleProgress::Answer(answer.text(&game)),
-            None => PuzzleProgress::Wrong { refutation: None },
-        },
-        _ => {
+        // Still winning: the solver's longest defence, or, should finding it outrun the
+        // solver's work, any answer (the try is judged again at its end).
+        Some(true) => {
+            let answer = longest_defence(&game, mover, left, &mut Work(PROOF_WORK))
+                .or_else(|| turns(&game, &mut Work(PROOF_WORK))?.into_iter().next());
+            match answer {
+                Some(answer) => PuzzleProgress::Answer(answer.text(&game)),
+                None => PuzzleProgress::Wrong { refutation: None },
+            }
+        }
+        Some(false) => {
+            // An answer after which the player no longer wins within the turns left.
             let mut work = Work(PROOF_WORK);
             let refutation = turns(&game, &mut work).and_then(|answers| {
                 answers.into_iter().find_map(|answer| {
-                    let holds =
-                        !wins_after(&answer.after, mover, left.saturating_sub(1), &mut work)?;
+                    let holds = !wins_after(&answer.after, mover, left, &mut work)?;
                     holds.then(|| answer.text(&game))
                 })
             });
             PuzzleProgress::Wrong { refutation }
         }
+        // Too big to judge within the solver's work: the player plays on, judged at the end.
+        None => match turns(&game, &mut Work(PROOF_WORK)).and_then(|t| t.into_iter().next()) {
+            Some(answer) => PuzzleProgress::Answer(answer.text(&game)),
+            None => PuzzleProgress::Wrong { refutation: None },
+        },
     }
 }

@@ -51,11 +51,16 @@ impl PuzzleRecord {
             self.failed += 1;
             self.streak = 0;
         }
-        self.recent.retain(|id| id != &puzzle.id);
-        self.recent.push(puzzle.id.clone());
-        if self.recent.len() > RECENT {
-            self.recent.remove(0);
-        }
+        self.skip(&puzzle.id);
+    }
+
+    /// Puts a puzzle among those tried lately (left untried, it is not counted as failed
+    /// but does not come again soon); the list keeps the last [`RECENT`].
+    pub fn skip(&mut self, id: &str) {
+        self.recent.retain(|other| other != id);
+        self.recent.push(id.to_string());
+        let excess = self.recent.len().saturating_sub(RECENT);
+        self.recent.drain(..excess);
     }
 }
 

@@ -129,3 +129,37 @@ fn a_deeper_puzzle_is_answered_turn_by_turn() {
         }
     }
 }
+
+/// In a puzzle of several turns, the answer named as refuting a wrong first turn does
+/// refute it: after it the player no longer wins within the turns left.
+#[test]
+fn the_refutation_of_a_wrong_turn_holds() {
+    let set = puzzles_for(GameKind::Adamas).unwrap();
+    let puzzle = set.puzzles.iter().find(|p| p.depth == 2).unwrap();
+    let game = puzzle.position::<Adamas>().unwrap();
+    let mover = game.to_move();
+    let wrong = turns(&game, &mut Work(PROOF_WORK))
+        .unwrap()
+        .into_iter()
+        .find(|t| {
+            !t.after.status().is_over()
+                && !wins_after(&t.after, mover, 1, &mut Work(PROOF_WORK)).unwrap()
+        })
+        .unwrap();
+    let progress = judge_puzzle(GameKind::Adamas, puzzle, &[wrong.text(&game)]);
+    let PuzzleProgress::Wrong {
+        refutation: Some(answer),
+    } = progress
+    else {
+        panic!("{progress:?}");
+    };
+    let mut after = wrong.after.clone();
+    for text in Adamas::split_moves(&answer) {
+        let mv = after.parse_move(&text).unwrap();
+        after.apply(&mv).unwrap();
+    }
+    assert!(
+        !wins_after(&after, mover, 1, &mut Work(PROOF_WORK)).unwrap(),
+        "{answer}"
+    );
+}
