@@ -37,6 +37,11 @@ for spec in ${TABULA_LESSONS:-adamas:12:miss}; do
     TABULA_CONFIG_DIR="$runtime" TABULA_SCREENSHOT="docs/screenshots/lesson-$game.png" \
     timeout 600 "$CARGO_TARGET_DIR/debug/tabula" 2>&1 | grep -E "ERROR|panicked|tabula-demo" || true
 done
+# The title screen, its showcase a few seconds on.
+echo "== title"
+DISPLAY=$display XDG_RUNTIME_DIR=$runtime TABULA_CONFIG_DIR="$(mktemp -d)" \
+  TABULA_TITLE_SCREENSHOT="docs/screenshots/title.png" \
+  timeout 600 "$CARGO_TARGET_DIR/debug/tabula" 2>&1 | grep -E "ERROR|panicked" || true
 # A puzzle with a first turn that misses, refuted on the board (TABULA_PUZZLES to choose
 # others: GAME:read|solve|miss, each written to puzzle-GAME.png).
 for spec in ${TABULA_PUZZLES:-adaptoid:miss}; do

@@ -10,11 +10,19 @@ mod snapshot;
 
 /// Whether a demo, a lesson demo or a puzzle demo was asked for (the app then draws every frame).
 pub fn demo_requested() -> bool {
-    demo::requested() || lesson_demo::requested() || puzzle_demo::requested()
+    demo::requested()
+        || lesson_demo::requested()
+        || puzzle_demo::requested()
+        || snapshot::title_shot_requested()
 }
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((demo::plugin, lesson_demo::plugin, puzzle_demo::plugin));
+    app.add_plugins((
+        demo::plugin,
+        lesson_demo::plugin,
+        puzzle_demo::plugin,
+        snapshot::plugin,
+    ));
 }

@@ -50,3 +50,38 @@ impl Snapshot {
         }
     }
 }
+
+/// `TABULA_TITLE_SCREENSHOT=FILE.png`: the title screen, its showcase a few seconds on,
+/// saved to FILE, then quit (for the README's picture of the title).
+#[derive(Resource, Debug)]
+struct TitleShot {
+    snapshot: Snapshot,
+}
+
+/// Whether a screenshot of the title was asked for (the app then draws every frame).
+pub fn title_shot_requested() -> bool {
+    cfg!(not(target_arch = "wasm32")) && std::env::var_os("TABULA_TITLE_SCREENSHOT").is_some()
+}
+
+pub fn plugin(app: &mut App) {
+    if !title_shot_requested() {
+        return;
+    }
+    let path = std::env::var("TABULA_TITLE_SCREENSHOT").ok();
+    app.insert_resource(TitleShot {
+        snapshot: Snapshot::new(path),
+    })
+    .add_systems(
+        Update,
+        take_title_shot.run_if(in_state(crate::screens::Screen::Title)),
+    );
+}
+
+fn take_title_shot(
+    mut commands: Commands,
+    mut shot: ResMut<TitleShot>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    // About five seconds of software-rendered frames: the showcase has set up its board.
+    shot.snapshot.settled(60, &mut commands, &mut exit);
+}

@@ -80,8 +80,10 @@ fn check_files(paths: &[String], explain: bool) -> Result<(), String> {
         if found.is_empty() {
             let tasks = course.steps.iter().filter(|s| s.task.is_some()).count();
             println!(
-                "{path}: {} steps ({tasks} tasks), sound",
-                course.steps.len()
+                "{path}: {} steps ({tasks} tasks), {} words, about {} minutes; sound",
+                course.steps.len(),
+                course.words(),
+                course.minutes()
             );
             if explain {
                 with_game!(course.game, G => explain_misses::<G>(&course));
