@@ -5,6 +5,7 @@
 //! misses the task, caught while the reason shows). It logs `tabula-demo: lesson …` with
 //! the verdict, and with `TABULA_SCREENSHOT=FILE.png` saves a screenshot and quits.
 
+use super::practice::{What, practice_request};
 use super::snapshot::Snapshot;
 use crate::AppSystems;
 use crate::current_game::CurrentGame;
@@ -18,13 +19,6 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum What {
-    Read,
-    Solve,
-    Miss,
-}
-
 #[derive(Resource, Debug)]
 struct LessonDemo {
     kind: GameKind,
@@ -37,20 +31,8 @@ struct LessonDemo {
     reported: bool,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 fn lesson_request() -> Option<(String, Option<String>)> {
-    Some((
-        std::env::var("TABULA_LESSON").ok()?,
-        std::env::var("TABULA_SCREENSHOT").ok(),
-    ))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn lesson_request() -> Option<(String, Option<String>)> {
-    use crate::web_page::{origin, param};
-    let spec = param("lesson")?;
-    // As the game demo: a page from elsewhere may not drive a player's lessons.
-    super::demo::is_loopback_origin(&origin().unwrap_or_default()).then_some((spec, None))
+    practice_request("TABULA_LESSON", "lesson")
 }
 
 /// Whether a lesson demo was asked for (the app then draws every frame).
@@ -73,16 +55,7 @@ fn parse(spec: &str, screenshot: Option<String>) -> Result<LessonDemo, String> {
                 format!("TABULA_LESSON: the step must be a number from 1, not {text:?}")
             })?,
     };
-    let what = match parts.next() {
-        None | Some("read") => What::Read,
-        Some("solve") => What::Solve,
-        Some("miss") => What::Miss,
-        Some(other) => {
-            return Err(format!(
-                "TABULA_LESSON: {other:?} is not read, solve or miss"
-            ));
-        }
-    };
+    let what = What::parse(parts.next(), "TABULA_LESSON")?;
     Ok(LessonDemo {
         kind,
         step: step - 1,

@@ -5,6 +5,7 @@
 
 pub mod demo;
 pub mod lesson_demo;
+mod practice;
 pub mod puzzle_demo;
 mod snapshot;
 

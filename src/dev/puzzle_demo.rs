@@ -6,6 +6,7 @@
 //! puzzle …` with the verdict and the player's rating, and with `TABULA_SCREENSHOT=FILE.png`
 //! saves a screenshot and quits.
 
+use super::practice::{What, practice_request};
 use super::snapshot::Snapshot;
 use crate::AppSystems;
 use crate::config::Settings;
@@ -23,13 +24,6 @@ use tabula_learn::solve::{PROOF_WORK, Work, turns, wins_after};
 use tabula_session::rules::Game;
 use tabula_session::with_game;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum What {
-    Read,
-    Solve,
-    Miss,
-}
-
 #[derive(Resource, Debug)]
 struct PuzzleDemo {
     kind: GameKind,
@@ -41,20 +35,8 @@ struct PuzzleDemo {
     reported: bool,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 fn puzzle_request() -> Option<(String, Option<String>)> {
-    Some((
-        std::env::var("TABULA_PUZZLE").ok()?,
-        std::env::var("TABULA_SCREENSHOT").ok(),
-    ))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn puzzle_request() -> Option<(String, Option<String>)> {
-    use crate::web_page::{origin, param};
-    let spec = param("puzzle")?;
-    // As the game demo: a page from elsewhere may not play a player's puzzles.
-    super::demo::is_loopback_origin(&origin().unwrap_or_default()).then_some((spec, None))
+    practice_request("TABULA_PUZZLE", "puzzle")
 }
 
 /// Whether a puzzle demo was asked for (the app then draws every frame).

@@ -24,6 +24,7 @@ mod online_panel;
 mod page;
 mod pause;
 mod picking;
+mod practice_panel;
 mod puzzle_panel;
 mod records;
 mod redraw;
