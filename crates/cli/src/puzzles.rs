@@ -39,17 +39,22 @@ pub fn puzzles(words: &[String]) -> Result<(), String> {
                 );
             }
             let mut set = read_set(from)?;
-            // Only puzzles that prove as they stand (a file made by an older solver may
-            // hold some that no longer do).
+            // Each worked out again by the solver as it now is (a file made by an older
+            // one keeps its positions); a position no longer a puzzle is left out.
             let generated = set.puzzles.len();
-            set.puzzles.retain(|puzzle| prove(set.game, puzzle).is_ok());
+            let kind = set.game;
+            set.puzzles = set
+                .puzzles
+                .iter()
+                .filter_map(|puzzle| tabula_learn::refreshed(kind, puzzle))
+                .collect();
             let unproved = generated - set.puzzles.len();
             let chosen = tabula_learn::select(&set, flags.count.unwrap_or(400));
             write_atomically(&out, &write_puzzles(&chosen))?;
             let deeper = chosen.puzzles.iter().filter(|p| p.depth > 1).count();
             println!(
                 "{out}: {} of {} puzzles ({deeper} of two turns or more; {unproved} passed over \
-                 as they do not prove)",
+                 as no longer puzzles)",
                 chosen.puzzles.len(),
                 set.puzzles.len()
             );

@@ -31,7 +31,8 @@ pub use course::{Course, Need, Step, Task, built_in, course_for, read_course};
 pub use generate::{Generated, generate};
 pub use glicko::{Glicko, PUZZLE_DEVIATION};
 pub use puzzle::{
-    Puzzle, PuzzleSet, prove, puzzle_at, puzzles_for, read_puzzles, select, write_puzzles,
+    LISTED_WINS, Puzzle, PuzzleSet, prove, puzzle_at, puzzles_for, read_puzzles, refreshed, select,
+    write_puzzles,
 };
 pub use solving::{PuzzleProgress, judge_puzzle};
 pub use teach::{Fact, Happening, Teach};

@@ -29,8 +29,13 @@ pub struct Puzzle {
     pub moves: Vec<String>,
     /// The fewest of the mover's turns that win by force.
     pub depth: u32,
-    /// Every first turn that wins within `depth` (a turn's moves joined by `; `).
+    /// The first turns that win within `depth` (a turn's moves joined by `; `), in order,
+    /// the first [`LISTED_WINS`] of them: an Absorption position can have thousands.
     pub wins: Vec<String>,
+    /// How many first turns win within `depth` (absent from files made before it was kept:
+    /// `puzzles select` works it out again).
+    #[serde(default)]
+    pub winning: usize,
     /// How many first turns the mover has in all.
     pub turns: usize,
     /// The main line: a winning turn, the solver's longest defence, and so on to the win.
@@ -40,6 +45,9 @@ pub struct Puzzle {
     /// A first rating: harder for more turns to see and fewer winning first turns.
     pub rating: u32,
 }
+
+/// How many winning first turns a puzzle lists.
+pub const LISTED_WINS: usize = 12;
 
 const BUILT_IN: [(GameKind, &str); 4] = [
     (
@@ -131,13 +139,19 @@ fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
         }
     }
     let (winning, count) = winning_turns(&game, puzzle.depth, &mut work).ok_or_else(over)?;
-    let mut found: Vec<String> = winning.iter().map(|t| t.text(&game)).collect();
-    let mut listed = puzzle.wins.clone();
-    found.sort();
-    listed.sort();
-    if found != listed {
+    if winning.len() != puzzle.winning {
         return Err(format!(
-            "the winning first turns are {found:?}, not the {listed:?} listed"
+            "{} first turns win, not {}",
+            winning.len(),
+            puzzle.winning
+        ));
+    }
+    let all_wins: Vec<String> = winning.iter().map(|t| t.text(&game)).collect();
+    let found = listed_wins(&game, &winning);
+    if found != puzzle.wins {
+        return Err(format!(
+            "the winning first turns are {found:?}, not the {:?} listed",
+            puzzle.wins
         ));
     }
     if count != puzzle.turns {
@@ -190,7 +204,7 @@ fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
     if !puzzle
         .line
         .first()
-        .is_some_and(|first| puzzle.wins.contains(first))
+        .is_some_and(|first| all_wins.contains(first))
     {
         return Err("the line does not start with a winning turn".into());
     }
@@ -242,21 +256,42 @@ pub fn puzzle_at<G: Teach>(
             Status::Win { reason, .. } => reason,
             _ => return None,
         };
-        let mut wins: Vec<String> = winning.iter().map(|t| t.text(game)).collect();
-        wins.sort();
         return Some(Puzzle {
             id: String::new(),
             options: options.to_vec(),
             moves: moves.to_vec(),
             depth,
             rating: rating(depth, winning.len(), count),
-            wins,
+            wins: listed_wins(game, &winning),
+            winning: winning.len(),
             turns: count,
             line,
             theme: theme(&happenings, reason),
         });
     }
     None
+}
+
+/// The winning turns a puzzle lists: the first [`LISTED_WINS`] in notation's order.
+fn listed_wins<G: Game>(game: &G, winning: &[crate::solve::Turn<G>]) -> Vec<String> {
+    let mut texts: Vec<String> = winning.iter().map(|t| t.text(game)).collect();
+    texts.sort();
+    texts.truncate(LISTED_WINS);
+    texts
+}
+
+/// The same puzzle worked out again by the solver as it now is (its id and moves kept),
+/// if its position is still a puzzle of the same depth.
+pub fn refreshed(kind: GameKind, puzzle: &Puzzle) -> Option<Puzzle> {
+    with_game!(kind, G => {
+        let game = puzzle.position::<G>().ok()?;
+        let mut work = Work(PROOF_WORK);
+        let again = puzzle_at(&game, &puzzle.moves, &puzzle.options, puzzle.depth, &mut work)?;
+        (again.depth == puzzle.depth).then(|| Puzzle {
+            id: puzzle.id.clone(),
+            ..again
+        })
+    })
 }
 
 /// A first rating, on the players' scale: 1000 for a win in one that half the moves would

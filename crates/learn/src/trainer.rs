@@ -87,6 +87,7 @@ mod tests {
             moves: Vec::new(),
             depth: 1,
             wins: Vec::new(),
+            winning: 1,
             turns: 10,
             line: Vec::new(),
             theme: "capture".into(),

@@ -19,6 +19,11 @@ fn the_shipped_puzzles_read_and_a_sample_proves() {
     for kind in GameKind::ALL {
         let set = puzzles_for(kind).unwrap();
         assert_eq!(set.game, kind);
+        assert!(
+            set.puzzles.len() >= 300,
+            "{kind:?}: {} puzzles",
+            set.puzzles.len()
+        );
         let ids: HashSet<&str> = set.puzzles.iter().map(|p| p.id.as_str()).collect();
         assert_eq!(ids.len(), set.puzzles.len(), "{kind:?}: ids are unique");
         let step = (set.puzzles.len() / SAMPLE).max(1);
