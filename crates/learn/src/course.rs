@@ -1,7 +1,7 @@
 //! A course as data: its steps, their positions, words and tasks.
 
+use crate::data::{built_in_for, read_ron};
 use serde::{Deserialize, Serialize};
-use tabula_rules::text::shown_line;
 use tabula_session::GameKind;
 
 /// One game's course: steps from the first move to the finer rules and its options.
@@ -103,25 +103,13 @@ const BUILT_IN: [(GameKind, &str); 4] = [
 
 /// Reads a course from RON text; the error names where the text is wrong.
 pub fn read_course(text: &str) -> Result<Course, String> {
-    ron::from_str(text).map_err(|e| {
-        let place = e.span.start;
-        // RON's message may quote the text at length (an unknown field's name).
-        shown_line(&format!(
-            "course, line {}, column {}: {}",
-            place.line, place.col, e.code
-        ))
-    })
+    read_ron(text, "course")
 }
 
 /// The course that comes with Tabula for `game` (its tests read every one, so an error
 /// here means a course was edited without running them).
 pub fn course_for(game: GameKind) -> Result<Course, String> {
-    let text = BUILT_IN
-        .iter()
-        .find(|(kind, _)| *kind == game)
-        .map(|(_, text)| *text)
-        .ok_or_else(|| format!("no course for {}", game.title()))?;
-    read_course(text).map_err(|e| format!("the built-in {} {e}", game.key()))
+    built_in_for(&BUILT_IN, game, "course")
 }
 
 /// Every built-in course, in the order menus list the games.

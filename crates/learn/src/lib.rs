@@ -17,6 +17,7 @@
 
 mod check;
 mod course;
+mod data;
 mod generate;
 mod glicko;
 mod puzzle;

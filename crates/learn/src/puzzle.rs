@@ -2,10 +2,11 @@
 //! to three of its turns, each proved by the exact solver, with the moves that led there
 //! from the start so anyone can replay and check it.
 
+use crate::data::{built_in_for, read_ron};
 use crate::solve::{PROOF_WORK, Work, longest_defence, winning_turns, wins_after};
 use crate::teach::Teach;
 use serde::{Deserialize, Serialize};
-use tabula_rules::text::{quoted, shown_line};
+use tabula_rules::text::quoted;
 use tabula_rules::{Game, Status, WinReason};
 use tabula_session::{GameKind, options, with_game};
 
@@ -70,23 +71,12 @@ const BUILT_IN: [(GameKind, &str); 4] = [
 
 /// Reads a puzzle set from RON text; the error names where the text is wrong.
 pub fn read_puzzles(text: &str) -> Result<PuzzleSet, String> {
-    ron::from_str(text).map_err(|e| {
-        let place = e.span.start;
-        shown_line(&format!(
-            "puzzles, line {}, column {}: {}",
-            place.line, place.col, e.code
-        ))
-    })
+    read_ron(text, "puzzles")
 }
 
 /// The puzzles that come with Tabula for `game`.
 pub fn puzzles_for(game: GameKind) -> Result<PuzzleSet, String> {
-    let text = BUILT_IN
-        .iter()
-        .find(|(kind, _)| *kind == game)
-        .map(|(_, text)| *text)
-        .ok_or_else(|| format!("no puzzles for {}", game.title()))?;
-    read_puzzles(text).map_err(|e| format!("the built-in {} {e}", game.key()))
+    built_in_for(&BUILT_IN, game, "puzzles")
 }
 
 /// Writes a puzzle set as the shipped files are written.
