@@ -10,7 +10,7 @@ use crate::current_game::{CurrentGame, Seat};
 use crate::new_game::NewGameForm;
 use crate::phase::BoardShows;
 use crate::queued_moves::QueuedMoves;
-use crate::screens::{InGame, Screen, rebuild_board};
+use crate::screens::{InGame, Screen, show_new_game};
 use crate::table::{GameKind, new_table, table_at};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -127,20 +127,6 @@ fn step_table(kind: GameKind, step: &Step) -> Result<CurrentGame, String> {
     Ok(CurrentGame::practice(table))
 }
 
-/// The highlighted cells of a step, as the board numbers them (the rules' own numbers).
-fn step_cells(kind: GameKind, step: &Step) -> Vec<usize> {
-    tabula_session::with_game!(kind, G => {
-        match tabula_learn::start_of::<G>(step) {
-            Ok(start) => step
-                .cells
-                .iter()
-                .filter_map(|label| tabula_learn::Teach::cell(&start.game, label))
-                .collect(),
-            Err(_) => Vec::new(),
-        }
-    })
-}
-
 /// Puts step `index` of `course` on the table. A step with nothing to do is done once it
 /// is shown.
 fn set_up(
@@ -162,7 +148,7 @@ fn set_up(
     let lesson = Lesson {
         task_from: step.watch.len(),
         verdict: None,
-        cells: step_cells(course.game, step),
+        cells: tabula_learn::step_cells(course.game, step),
         judged: None,
         set_back_at: None,
         showing_solution: false,
@@ -175,14 +161,7 @@ fn set_up(
     // A step after another keeps the screen: its board is built anew here.
     // One practice at a time: a lesson opened from a puzzle's rules window ends the puzzle.
     commands.remove_resource::<crate::puzzle::PuzzleRun>();
-    // A board already on screen (another step, puzzle or game, shown or over) is built
-    // anew for this one: the screen stays in the game, which builds it only on entering.
-    commands.queue(|world: &mut World| {
-        let screen = *world.resource::<State<Screen>>().get();
-        if matches!(screen, Screen::Playing | Screen::Result) {
-            rebuild_board(world);
-        }
-    });
+    commands.queue(show_new_game);
     Ok(())
 }
 
@@ -213,11 +192,9 @@ fn lesson_requests(
         return;
     };
     let outcome = match (request, lesson) {
-        (LessonInput::Start { kind, step }, _) => courses.get(kind).and_then(|course| {
-            set_up(&mut commands, &mut settings, course.clone(), step)?;
-            next.set(Screen::Playing);
-            Ok(())
-        }),
+        (LessonInput::Start { kind, step }, _) => courses
+            .get(kind)
+            .and_then(|course| set_up(&mut commands, &mut settings, course.clone(), step)),
         (LessonInput::Leave, _) => {
             next.set(Screen::Title);
             Ok(())
@@ -246,10 +223,7 @@ fn lesson_requests(
         (LessonInput::ShowMe, Some(mut lesson)) => {
             if let (Some(mut game), Some(task)) = (game, lesson.current().task.clone()) {
                 set_back_to_task(&mut lesson, &mut game, &mut queued);
-                let moves = tabula_session::with_game!(lesson.kind(), G => {
-                    <G as tabula_session::rules::Game>::split_moves(&task.solution)
-                });
-                queued.0 = moves.into();
+                queued.0 = lesson.kind().split_moves(&task.solution).into();
                 lesson.showing_solution = true;
             }
             Ok(())

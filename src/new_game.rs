@@ -6,7 +6,7 @@ use crate::current_game::{CurrentGame, Seat};
 use crate::lesson::Lesson;
 use crate::puzzle::PuzzleRun;
 use crate::queued_moves::QueuedMoves;
-use crate::screens::{Screen, rebuild_board};
+use crate::screens::{Screen, show_new_game};
 use crate::table::{GameKind, default_settings, new_table, players_for, table_at};
 use crate::turn::TurnMessage;
 use bevy::prelude::*;
@@ -159,16 +159,7 @@ fn play_from_here(
             // Nothing a lesson or puzzle meant to show is played in the new game.
             commands.insert_resource(QueuedMoves::default());
             message.0 = None;
-            // The screen stays: the board is built anew for the new game.
-            commands.queue(|world: &mut World| {
-                if world.resource::<State<Screen>>().get() != &Screen::Playing {
-                    world
-                        .resource_mut::<NextState<Screen>>()
-                        .set(Screen::Playing);
-                } else {
-                    rebuild_board(world);
-                }
-            });
+            commands.queue(show_new_game);
         }
         Err(error) => message.0 = Some(format!("The game cannot start from here: {error}")),
     }

@@ -9,15 +9,13 @@ use crate::config::Settings;
 use crate::current_game::CurrentGame;
 use crate::phase::BoardShows;
 use crate::queued_moves::QueuedMoves;
-use crate::screens::{InGame, Screen, rebuild_board};
+use crate::screens::{InGame, Screen, show_new_game};
 use crate::table::{GameKind, table_at};
 use bevy::prelude::*;
 use std::sync::OnceLock;
 use tabula_learn::{
     Puzzle, PuzzleProgress, PuzzleSet, judge_puzzle, puzzle_of_the_day, puzzles_for,
 };
-use tabula_session::rules::Game;
-use tabula_session::with_game;
 
 /// The shipped puzzles, each game's read the first time it is asked for.
 #[derive(Resource, Default)]
@@ -105,7 +103,7 @@ pub fn today() -> u64 {
 
 /// The puzzle's position: its options and the position its moves lead to.
 fn puzzle_table(kind: GameKind, puzzle: &Puzzle) -> Result<CurrentGame, String> {
-    let position = with_game!(kind, G => puzzle.position::<G>()?.position_string());
+    let position = puzzle.position_string(kind)?;
     Ok(CurrentGame::practice(table_at(
         kind,
         &puzzle.options,
@@ -132,14 +130,7 @@ fn set_up(
     commands.insert_resource(QueuedMoves::default());
     // One practice at a time: a lesson opened from a puzzle's rules window ends the puzzle.
     commands.remove_resource::<crate::lesson::Lesson>();
-    // A board already on screen (another step, puzzle or game, shown or over) is built
-    // anew for this one: the screen stays in the game, which builds it only on entering.
-    commands.queue(|world: &mut World| {
-        let screen = *world.resource::<State<Screen>>().get();
-        if matches!(screen, Screen::Playing | Screen::Result) {
-            rebuild_board(world);
-        }
-    });
+    commands.queue(show_new_game);
     Ok(())
 }
 
@@ -171,11 +162,9 @@ fn puzzle_requests(
             .ok_or_else(|| format!("there are no {} puzzles", kind.title()))
     };
     let outcome = match (request, run) {
-        (PuzzleInput::Start { kind, daily }, _) => start(kind, daily, &settings).and_then(|p| {
-            set_up(&mut commands, kind, p, daily)?;
-            next.set(Screen::Playing);
-            Ok(())
-        }),
+        (PuzzleInput::Start { kind, daily }, _) => {
+            start(kind, daily, &settings).and_then(|p| set_up(&mut commands, kind, p, daily))
+        }
         (PuzzleInput::Open { kind, id }, _) => sets
             .get(kind)
             .and_then(|set| {
@@ -185,11 +174,7 @@ fn puzzle_requests(
                     .cloned()
                     .ok_or_else(|| format!("there is no puzzle {id}"))
             })
-            .and_then(|p| {
-                set_up(&mut commands, kind, p, false)?;
-                next.set(Screen::Playing);
-                Ok(())
-            }),
+            .and_then(|p| set_up(&mut commands, kind, p, false)),
         (PuzzleInput::Next, Some(run)) => {
             // A puzzle left untried is not counted as failed, but comes again later.
             if !run.counted {
@@ -218,7 +203,7 @@ fn puzzle_requests(
                     .puzzle
                     .line
                     .iter()
-                    .flat_map(|turn| with_game!(kind, G => G::split_moves(turn)))
+                    .flat_map(|turn| kind.split_moves(turn))
                     .collect();
             }
             Ok(())
@@ -287,7 +272,7 @@ fn judge(
     match judge_puzzle(kind, &run.puzzle, &played) {
         PuzzleProgress::Continue | PuzzleProgress::Illegal(_) => {}
         PuzzleProgress::Answer(answer) => {
-            queued.0 = with_game!(kind, G => G::split_moves(&answer)).into();
+            queued.0 = kind.split_moves(&answer).into();
         }
         PuzzleProgress::Solved => {
             count_first_try(&mut run, &mut settings, true);
@@ -301,7 +286,7 @@ fn judge(
             };
             run.verdict = Some(PuzzleVerdict::Wrong(why));
             if let Some(answer) = refutation {
-                queued.0 = with_game!(kind, G => G::split_moves(&answer)).into();
+                queued.0 = kind.split_moves(&answer).into();
             }
         }
     }

@@ -101,6 +101,19 @@ pub fn rebuild_board(world: &mut World) {
     build_board(world);
 }
 
+/// Shows the game just put on the table: a board already on screen (a game going on or
+/// over, a lesson step, a puzzle) is built anew, since the screen stays in the game and
+/// builds its board only on entering; from elsewhere the game screen opens.
+pub fn show_new_game(world: &mut World) {
+    let screen = *world.resource::<State<Screen>>().get();
+    if matches!(screen, Screen::Playing | Screen::Result) {
+        rebuild_board(world);
+    }
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+}
+
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_computed_state::<InGame>()

@@ -14,9 +14,7 @@ use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::PlayerInput;
-use tabula_learn::{course_for, failing_turn, start_of};
-use tabula_session::rules::Game;
-use tabula_session::with_game;
+use tabula_learn::{course_for, failing_turn};
 
 fn lesson(app: &App) -> &Lesson {
     app.world().resource::<Lesson>()
@@ -36,6 +34,17 @@ fn wait_for_moves(app: &mut App) {
     settle(app);
 }
 
+/// Plays a task's solution as typed moves, and waits until the try is judged.
+fn play_solution(app: &mut App, kind: GameKind, solution: &str, what: &str) {
+    for text in kind.split_moves(solution) {
+        send(app, PlayerInput::Notation(text));
+        settle(app);
+    }
+    run_until(app, &format!("{what} to be judged"), |app| {
+        lesson(app).verdict.is_some()
+    });
+}
+
 #[test]
 fn every_course_can_be_gone_through_by_playing_its_solutions() {
     let dir = tempfile::tempdir().unwrap();
@@ -50,14 +59,7 @@ fn every_course_can_be_gone_through_by_playing_its_solutions() {
             wait_for_moves(&mut app);
             assert_eq!(the_match(&app).record().len(), step.watch.len(), "{what}");
             if let Some(task) = &step.task {
-                let moves = with_game!(kind, G => <G as tabula_session::rules::Game>::split_moves(&task.solution));
-                for text in moves {
-                    send(&mut app, PlayerInput::Notation(text.clone()));
-                    settle(&mut app);
-                }
-                run_until(&mut app, &format!("{what} to be judged"), |app| {
-                    lesson(app).verdict.is_some()
-                });
+                play_solution(&mut app, kind, &task.solution, &what);
                 assert_eq!(lesson(&app).verdict, Some(Verdict::Solved), "{what}");
                 // The lesson says how the task went; no result screen takes over.
                 assert_eq!(screen(&app), Screen::Playing, "{what}");
@@ -96,8 +98,7 @@ fn a_missed_try_is_told_why_and_set_back_and_show_me_plays_a_solution() {
         .enumerate()
         .find(|(_, s)| s.task.is_some())
         .expect("a step with a task");
-    let start = start_of::<tabula_session::rules::adamas::Adamas>(step).unwrap();
-    let (miss, why) = failing_turn(&course, step, &start).expect("a turn that misses");
+    let (miss, why) = failing_turn(&course, step).expect("a turn that misses");
     request(&mut app, LessonInput::Start { kind, step: index });
     wait_for_moves(&mut app);
     let before = the_match(&app).record().len();
@@ -193,12 +194,6 @@ fn again_during_the_watched_moves_plays_them_again() {
     wait_for_moves(&mut app);
     assert_eq!(the_match(&app).record().len(), step.watch.len());
     let task = step.task.as_ref().unwrap();
-    for text in tabula_session::rules::adamas::Adamas::split_moves(&task.solution) {
-        send(&mut app, PlayerInput::Notation(text));
-        settle(&mut app);
-    }
-    run_until(&mut app, "the try to be judged", |app| {
-        lesson(app).verdict.is_some()
-    });
+    play_solution(&mut app, kind, &task.solution, "the try");
     assert_eq!(lesson(&app).verdict, Some(Verdict::Solved));
 }

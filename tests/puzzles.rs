@@ -14,10 +14,7 @@ use tabula::screens::Screen;
 use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::PlayerInput;
-use tabula_learn::solve::{PROOF_WORK, Work, turns, wins_after};
-use tabula_learn::{Puzzle, puzzle_of_the_day, puzzles_for};
-use tabula_session::rules::Game;
-use tabula_session::with_game;
+use tabula_learn::{puzzle_of_the_day, puzzles_for, wrong_first_turn};
 
 fn run(app: &App) -> &PuzzleRun {
     app.world().resource::<PuzzleRun>()
@@ -39,7 +36,7 @@ fn wait_for_answers(app: &mut App) {
 }
 
 fn play_turn(app: &mut App, kind: GameKind, turn: &str) {
-    for text in with_game!(kind, G => G::split_moves(turn)) {
+    for text in kind.split_moves(turn) {
         send(app, PlayerInput::Notation(text));
         settle(app);
     }
@@ -62,7 +59,7 @@ fn a_puzzle_is_solved_on_the_board_and_rated() {
     request(&mut app, PuzzleInput::Start { kind, daily: false });
     assert_eq!(screen(&app), Screen::Playing);
     let puzzle = run(&app).puzzle.clone();
-    let position = with_game!(kind, G => puzzle.position::<G>().unwrap().position_string());
+    let position = puzzle.position_string(kind).unwrap();
     assert_eq!(the_match(&app).position_string(), position);
     for (i, turn) in puzzle.line.iter().enumerate().step_by(2) {
         play_turn(&mut app, kind, turn);
@@ -87,27 +84,13 @@ fn a_puzzle_is_solved_on_the_board_and_rated() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
-/// A first turn of `puzzle` that does not win within its depth.
-fn wrong_turn(kind: GameKind, puzzle: &Puzzle) -> String {
-    with_game!(kind, G => {
-        let game = puzzle.position::<G>().unwrap();
-        let mover = game.to_move();
-        turns(&game, &mut Work(PROOF_WORK))
-            .unwrap()
-            .into_iter()
-            .find(|t| !wins_after(&t.after, mover, puzzle.depth - 1, &mut Work(PROOF_WORK)).unwrap())
-            .unwrap()
-            .text(&game)
-    })
-}
-
 #[test]
 fn a_wrong_try_is_refuted_on_the_board_and_counted_once() {
     let mut app = headless_app(BotRunner::FrameSlices, Storage::default());
     let kind = GameKind::Adaptoid;
     request(&mut app, PuzzleInput::Start { kind, daily: false });
     let puzzle = run(&app).puzzle.clone();
-    let wrong = wrong_turn(kind, &puzzle);
+    let wrong = wrong_first_turn(kind, &puzzle).unwrap();
     play_turn(&mut app, kind, &wrong);
     run_until(&mut app, "the try to be judged", |app| {
         run(app).verdict.is_some()
@@ -115,7 +98,7 @@ fn a_wrong_try_is_refuted_on_the_board_and_counted_once() {
     assert!(matches!(run(&app).verdict, Some(PuzzleVerdict::Wrong(_))));
     wait_for_answers(&mut app);
     // The refutation it names is on the board, after the wrong turn.
-    let wrong_moves = with_game!(kind, G => G::split_moves(&wrong)).len();
+    let wrong_moves = kind.split_moves(&wrong).len();
     let names_an_answer =
         matches!(&run(&app).verdict, Some(PuzzleVerdict::Wrong(why)) if why.contains("answers it"));
     assert_eq!(
@@ -165,7 +148,7 @@ fn a_deeper_puzzle_is_answered_by_the_solver_on_the_board() {
     );
     play_turn(&mut app, kind, &puzzle.line[0]);
     wait_for_answers(&mut app);
-    let after_first = with_game!(kind, G => G::split_moves(&puzzle.line[0]).len());
+    let after_first = kind.split_moves(&puzzle.line[0]).len();
     assert!(
         the_match(&app).record().len() > after_first,
         "the solver answered"

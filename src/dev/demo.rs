@@ -11,6 +11,7 @@
 //! screenshot once the board settles (and the review and analysis are done) and then quits.
 //! Nothing happens without `TABULA_DEMO`.
 
+use super::snapshot::Snapshot;
 use crate::AppSystems;
 use crate::analysis::LiveEvaluation;
 use crate::config::Settings;
@@ -22,7 +23,6 @@ use crate::screens::Screen;
 use crate::table::GameKind;
 use crate::turn::{PlayerInput, Travel};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use web_time::{Duration, Instant};
@@ -36,11 +36,9 @@ struct Demo {
     seats: Vec<Seat>,
     moves: usize,
     rng: SmallRng,
-    screenshot: Option<String>,
+    /// The screenshot once the game is played (the renderer needs a few frames first).
+    snapshot: Snapshot,
     started: bool,
-    /// Frames waited since the board settled (the renderer needs a few to catch up).
-    settled_frames: u32,
-    shot_taken_at: Option<u32>,
     /// Moves reported so far, for the log a browser test reads.
     reported: usize,
     finished: bool,
@@ -214,10 +212,8 @@ fn parse_demo(spec: &str, options: &str, screenshot: Option<String>) -> Result<D
         seats: Vec::new(),
         moves,
         rng: SmallRng::seed_from_u64(seed),
-        screenshot,
+        snapshot: Snapshot::new(screenshot),
         started: false,
-        settled_frames: 0,
-        shot_taken_at: None,
         reported: 0,
         finished: false,
         review: None,
@@ -300,26 +296,10 @@ fn play_demo(
         }
         return;
     }
-    let Some(path) = demo.screenshot.clone() else {
-        return;
-    };
     if demo.review.is_some() && !demo.analysis_reported {
         return;
     }
-    demo.settled_frames += 1;
-    match demo.shot_taken_at {
-        None if demo.settled_frames > 30 => {
-            info!("saving a screenshot to {path}");
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path));
-            demo.shot_taken_at = Some(demo.settled_frames);
-        }
-        Some(at) if demo.settled_frames > at + 30 => {
-            exit.write(AppExit::Success);
-        }
-        _ => {}
-    }
+    demo.snapshot.settled(30, &mut commands, &mut exit);
 }
 
 /// With a review asked for: once the moves are played, reviews the game, then opens the

@@ -86,17 +86,13 @@ fn moves_for(lesson: &Lesson, what: What) -> VecDeque<String> {
     let Some(task) = &step.task else {
         return VecDeque::new();
     };
-    tabula_session::with_game!(lesson.kind(), G => {
-        match what {
-            What::Read => VecDeque::new(),
-            What::Solve => <G as tabula_session::rules::Game>::split_moves(&task.solution).into(),
-            What::Miss => tabula_learn::start_of::<G>(step)
-                .ok()
-                .and_then(|start| tabula_learn::failing_turn(&lesson.course, step, &start))
-                .map(|(turn, _)| turn.into())
-                .unwrap_or_default(),
-        }
-    })
+    match what {
+        What::Read => VecDeque::new(),
+        What::Solve => lesson.kind().split_moves(&task.solution).into(),
+        What::Miss => tabula_learn::failing_turn(&lesson.course, step)
+            .map(|(turn, _)| turn.into())
+            .unwrap_or_default(),
+    }
 }
 
 /// The lesson on the table as the demo sees it.

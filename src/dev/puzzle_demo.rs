@@ -20,9 +20,6 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 use tabula_learn::Puzzle;
-use tabula_learn::solve::{PROOF_WORK, Work, turns, wins_after};
-use tabula_session::rules::Game;
-use tabula_session::with_game;
 
 #[derive(Resource, Debug)]
 struct PuzzleDemo {
@@ -93,17 +90,9 @@ fn turns_for(kind: GameKind, puzzle: &Puzzle, what: What) -> VecDeque<String> {
     match what {
         What::Read => VecDeque::new(),
         What::Solve => puzzle.line.iter().step_by(2).cloned().collect(),
-        What::Miss => with_game!(kind, G => {
-            puzzle.position::<G>().ok().and_then(|game| {
-                let mover = game.to_move();
-                turns(&game, &mut Work(PROOF_WORK))?.into_iter().find_map(|turn| {
-                    let wins = wins_after(&turn.after, mover, puzzle.depth - 1, &mut Work(PROOF_WORK))?;
-                    (!wins).then(|| turn.text(&game))
-                })
-            })
-        })
-        .into_iter()
-        .collect(),
+        What::Miss => tabula_learn::wrong_first_turn(kind, puzzle)
+            .into_iter()
+            .collect(),
     }
 }
 
@@ -164,7 +153,7 @@ fn run_puzzle_demo(
     if typing_left && run.verdict.is_none() {
         if person_to_move && let Some(turn) = demo.typing.as_mut().and_then(VecDeque::pop_front) {
             // Through the queue, one move a settled board, as the solver's answers go.
-            hands.queued.0 = with_game!(run.kind, G => G::split_moves(&turn)).into();
+            hands.queued.0 = run.kind.split_moves(&turn).into();
         }
         demo.snapshot.unsettled();
         return;

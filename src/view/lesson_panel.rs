@@ -1,9 +1,10 @@
 //! The side panel during a lesson: the step's words, our reading where the step relies on
 //! it, the task, how the try went, the move being built, and the way through the course.
 
-use super::practice_panel::{PracticeAsks, PracticeBoard, SOLVED_COLOUR, practice_panel};
+use super::practice_panel::{
+    PracticeAsks, PracticeBoard, SOLVED_COLOUR, missed_lines, practice_panel, solved_line,
+};
 use super::rules_help::decision_colour;
-use super::style::ERROR_COLOUR;
 use crate::lesson::{Lesson, LessonInput, Verdict};
 use crate::screens::InGame;
 use bevy::ecs::system::SystemParam;
@@ -91,19 +92,11 @@ fn lesson_panel(
 fn verdict_line(ui: &mut egui::Ui, verdict: Option<&Verdict>) {
     match verdict {
         None => {}
-        Some(Verdict::Solved) => {
-            ui.colored_label(
-                SOLVED_COLOUR,
-                egui::RichText::new("Well done!").strong().size(16.0),
-            );
-        }
+        Some(Verdict::Solved) => solved_line(ui, "Well done!"),
         Some(Verdict::Shown) => {
             ui.colored_label(SOLVED_COLOUR, "That is one way to do it.");
         }
-        Some(Verdict::Missed(why)) => {
-            ui.colored_label(ERROR_COLOUR, egui::RichText::new("Not quite.").strong());
-            ui.add(egui::Label::new(egui::RichText::new(why).color(ERROR_COLOUR)).wrap());
-        }
+        Some(Verdict::Missed(why)) => missed_lines(ui, "Not quite.", why),
     }
 }
 

@@ -71,6 +71,20 @@ impl PracticeBoard<'_> {
     }
 }
 
+/// A try that did it: `heading` large, in the colour of success.
+pub fn solved_line(ui: &mut egui::Ui, heading: &str) {
+    ui.colored_label(
+        SOLVED_COLOUR,
+        egui::RichText::new(heading).strong().size(16.0),
+    );
+}
+
+/// A try that missed: `heading`, then why, in the colour of errors.
+pub fn missed_lines(ui: &mut egui::Ui, heading: &str, why: &str) {
+    ui.colored_label(ERROR_COLOUR, egui::RichText::new(heading).strong());
+    ui.add(egui::Label::new(egui::RichText::new(why).color(ERROR_COLOUR)).wrap());
+}
+
 /// The panel at the right, as the game's own, with a heading and the game's rules button.
 pub fn practice_panel(
     ctx: &egui::Context,

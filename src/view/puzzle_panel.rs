@@ -1,7 +1,9 @@
 //! The side panel during a puzzle: whose move and in how many turns, the player's rating
 //! and streak, how the try went, the move being built, and the next puzzle.
 
-use super::practice_panel::{PracticeAsks, PracticeBoard, SOLVED_COLOUR, practice_panel};
+use super::practice_panel::{
+    PracticeAsks, PracticeBoard, SOLVED_COLOUR, missed_lines, practice_panel, solved_line,
+};
 use super::style::ERROR_COLOUR;
 use crate::config::Settings;
 use crate::puzzle::{PuzzleInput, PuzzleRun, PuzzleVerdict};
@@ -118,10 +120,7 @@ fn verdict_lines(ui: &mut egui::Ui, run: &PuzzleRun) {
     match &run.verdict {
         None => {}
         Some(PuzzleVerdict::Solved) => {
-            ui.colored_label(
-                SOLVED_COLOUR,
-                egui::RichText::new("Solved!").strong().size(16.0),
-            );
+            solved_line(ui, "Solved!");
             ui.label(format!("Theme: {}", run.puzzle.theme));
         }
         Some(PuzzleVerdict::Shown) => {
@@ -131,10 +130,7 @@ fn verdict_lines(ui: &mut egui::Ui, run: &PuzzleRun) {
                 run.puzzle.theme
             ));
         }
-        Some(PuzzleVerdict::Wrong(why)) => {
-            ui.colored_label(ERROR_COLOUR, egui::RichText::new("Not this.").strong());
-            ui.add(egui::Label::new(egui::RichText::new(why).color(ERROR_COLOUR)).wrap());
-        }
+        Some(PuzzleVerdict::Wrong(why)) => missed_lines(ui, "Not this.", why),
     }
 }
 

@@ -86,7 +86,7 @@ fn check_files(paths: &[String], explain: bool) -> Result<(), String> {
                 course.minutes()
             );
             if explain {
-                with_game!(course.game, G => explain_misses::<G>(&course));
+                explain_misses(&course);
             }
         } else {
             unsound += 1;
@@ -102,13 +102,10 @@ fn check_files(paths: &[String], explain: bool) -> Result<(), String> {
 }
 
 /// For each task, a turn that misses it and what the player is told.
-fn explain_misses<G: Teach>(course: &Course) {
+fn explain_misses(course: &Course) {
     for (i, step) in course.steps.iter().enumerate() {
         let Some(task) = &step.task else { continue };
-        let Ok(start) = start_of::<G>(step) else {
-            continue;
-        };
-        if let Some((turn, why)) = tabula_learn::failing_turn(course, step, &start) {
+        if let Some((turn, why)) = tabula_learn::failing_turn(course, step) {
             println!(
                 "  step {}: {}\n    {} → {why}",
                 i + 1,

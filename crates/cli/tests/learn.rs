@@ -1,31 +1,18 @@
 //! `learn`: a course in the terminal, as a person types at it; `learn check`: a course
 //! file judged for its author.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod typed;
+
+use std::process::Output;
 use tabula_learn::course_for;
 use tabula_session::GameKind;
+use typed::{cli_with_input, text};
 
 fn learn_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .arg("learn")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let words: Vec<&str> = std::iter::once("learn")
+        .chain(args.iter().copied())
+        .collect();
+    cli_with_input(&words, input)
 }
 
 /// Every course can be gone through by typing its solutions, each answered "Well done".

@@ -1,31 +1,11 @@
 //! `puzzle`: solving in the terminal, the solver answering; `puzzles generate`, `select`
 //! and `prove`: the shipped sets made and checked.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod typed;
+
 use tabula_learn::puzzles_for;
 use tabula_session::GameKind;
-
-fn cli_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use typed::{cli_with_input, text};
 
 #[test]
 fn a_puzzle_is_solved_in_the_terminal_by_its_line() {

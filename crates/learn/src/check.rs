@@ -1,6 +1,7 @@
 //! Judging a try at a step's task: one turn of the side to move, read from the rules.
 
 use crate::course::{Need, Step};
+use crate::solve::{Work, turns};
 use crate::teach::Teach;
 use tabula_rules::text::quoted;
 use tabula_rules::{Game, Player, Status};
@@ -40,6 +41,19 @@ pub fn start_of<G: Game>(step: &Step) -> Result<StepGame<G>, String> {
     }
     let mover = game.to_move();
     Ok(StepGame { game, mover })
+}
+
+/// The cells a step's words name, as the rules number them (and the board does); a label
+/// not on the board is left out (a course's check reports it).
+pub fn step_cells(kind: GameKind, step: &Step) -> Vec<usize> {
+    with_game!(kind, G => match start_of::<G>(step) {
+        Ok(start) => step
+            .cells
+            .iter()
+            .filter_map(|label| start.game.cell(label))
+            .collect(),
+        Err(_) => Vec::new(),
+    })
 }
 
 /// Parses and plays one move, returning what it did; an error is the rules' own reason.
@@ -204,66 +218,26 @@ fn fact<G: Teach>(name: &str) -> (&'static str, &'static str) {
 
 /// The most positions a `Prevents` need looks through: far more than any lesson's
 /// position needs, so a step that would need more is reported as a problem in its course.
-pub(crate) const REPLY_SEARCH_LIMIT: usize = 200_000;
+pub(crate) const REPLY_SEARCH_LIMIT: u64 = 200_000;
 
 /// A turn of the player to move in `game` that does `name`, in notation (`;` between its
-/// moves), or `None` when no turn does.
+/// moves), or `None` when no turn does (or the turns outrun the limit, which a course's
+/// check reports).
 pub(crate) fn reply_doing<G: Teach>(game: &G, name: &str) -> Option<String> {
-    let mut budget = REPLY_SEARCH_LIMIT;
-    search_turn(game, game.to_move(), name, &mut Vec::new(), &mut budget)
+    let replier = game.to_move();
+    turns(game, &mut Work(REPLY_SEARCH_LIMIT))?
+        .into_iter()
+        .find(|turn| {
+            let mut replay = game.clone();
+            turn.moves.iter().any(|mv| {
+                let events = replay.apply(mv).unwrap_or_default();
+                G::happenings(replier, mv, &events).contains(&name)
+            })
+        })
+        .map(|turn| turn.text(game))
 }
 
-fn search_turn<G: Teach>(
-    game: &G,
-    mover: Player,
-    name: &str,
-    line: &mut Vec<String>,
-    budget: &mut usize,
-) -> Option<String> {
-    if game.status() != Status::Ongoing || game.to_move() != mover {
-        return None;
-    }
-    for mv in game.legal_moves() {
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        let mut next = game.clone();
-        let events = next.apply(&mv).ok()?;
-        line.push(game.format_move(&mv));
-        if G::happenings(mover, &mv, &events).contains(&name) {
-            let found = line.join("; ");
-            line.pop();
-            return Some(found);
-        }
-        if let Some(found) = search_turn(&next, mover, name, line, budget) {
-            line.pop();
-            return Some(found);
-        }
-        line.pop();
-    }
-    None
-}
-
-/// Whether `reply_doing` looked through every reply of `game` within its limit.
+/// Whether `reply_doing` looks through every reply of `game` within its limit.
 pub(crate) fn replies_within_limit<G: Teach>(game: &G) -> bool {
-    fn visit<G: Game>(game: &G, mover: Player, budget: &mut usize) -> bool {
-        if game.status() != Status::Ongoing || game.to_move() != mover {
-            return true;
-        }
-        for mv in game.legal_moves() {
-            if *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
-            let mut next = game.clone();
-            next.play_unchecked(&mv);
-            if !visit(&next, mover, budget) {
-                return false;
-            }
-        }
-        true
-    }
-    let mut budget = REPLY_SEARCH_LIMIT;
-    visit(game, game.to_move(), &mut budget)
+    turns(game, &mut Work(REPLY_SEARCH_LIMIT)).is_some()
 }

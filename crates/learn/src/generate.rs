@@ -2,7 +2,7 @@
 //! asked whether its side to move wins by force: in one turn by the exact solver
 //! straight away, in two or three when the bot's own search has proved a win there.
 
-use crate::puzzle::{Puzzle, puzzle_at};
+use crate::puzzle::{Puzzle, puzzle_at, puzzle_of};
 use crate::solve::{PROOF_WORK, Work, winning_turns};
 use crate::teach::Teach;
 use std::collections::HashSet;
@@ -36,18 +36,19 @@ fn look_for_puzzle<G: Teach + Knowledge>(
     proved_by_player: bool,
 ) -> Looked {
     let mut work = Work(GENERATION_WORK);
-    let Some((wins_now, _)) = winning_turns(game, 1, &mut work) else {
+    let Some((wins_now, count)) = winning_turns(game, 1, &mut work) else {
         return Looked::TooBig;
     };
-    let (most, mut work) = if !wins_now.is_empty() {
-        (1, Work(GENERATION_WORK))
+    let found = if !wins_now.is_empty() {
+        puzzle_of(game, moves, options, 1, &wins_now, count, &mut work)
     } else if proved_by_player {
         // A proved win is worth the whole of a proof's work.
-        (3, Work(PROOF_WORK))
+        work = Work(PROOF_WORK);
+        puzzle_at(game, moves, options, 2..=3, &mut work)
     } else {
         return Looked::Nothing;
     };
-    match puzzle_at(game, moves, options, most, &mut work) {
+    match found {
         Some(puzzle) => Looked::Found(puzzle),
         None if work.0 == 0 => Looked::TooBig,
         None => Looked::Nothing,

@@ -27,7 +27,7 @@ mod teach;
 mod trainer;
 mod validate;
 
-pub use check::{Progress, StepGame, check_turn, start_of};
+pub use check::{Progress, StepGame, check_turn, start_of, step_cells};
 pub use course::{Course, Need, Step, Task, built_in, course_for, read_course};
 pub use generate::{Generated, generate};
 pub use glicko::{Glicko, PUZZLE_DEVIATION};
@@ -35,7 +35,7 @@ pub use puzzle::{
     LISTED_WINS, Puzzle, PuzzleSet, prove, puzzle_at, puzzles_for, read_puzzles, refreshed, select,
     write_puzzles,
 };
-pub use solving::{PuzzleProgress, judge_puzzle};
+pub use solving::{PuzzleProgress, judge_puzzle, wrong_first_turn};
 pub use teach::{Fact, Happening, Teach};
 pub use trainer::{PuzzleRecord, puzzle_of_the_day};
 pub use validate::{failing_turn, problems};

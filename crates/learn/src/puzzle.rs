@@ -3,9 +3,10 @@
 //! from the start so anyone can replay and check it.
 
 use crate::data::{built_in_for, read_ron};
-use crate::solve::{PROOF_WORK, Work, longest_defence, winning_turns, wins_after};
+use crate::solve::{PROOF_WORK, Turn, Work, longest_defence, winning_turns, wins_after};
 use crate::teach::Teach;
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 use tabula_rules::text::quoted;
 use tabula_rules::{Game, Status, WinReason};
 use tabula_session::{GameKind, options, with_game};
@@ -86,6 +87,11 @@ pub fn write_puzzles(set: &PuzzleSet) -> String {
 }
 
 impl Puzzle {
+    /// The position string of the puzzle's position, in game `kind`.
+    pub fn position_string(&self, kind: GameKind) -> Result<String, String> {
+        with_game!(kind, G => Ok(self.position::<G>()?.position_string()))
+    }
+
     /// The puzzle's position: its options, then its moves from the start.
     pub fn position<G: Game>(&self) -> Result<G, String> {
         let options = options::options_from::<G>(&self.options)?;
@@ -201,69 +207,84 @@ fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
     Ok(())
 }
 
-/// The puzzle of a position if it is one: the side to move wins within `most` of its
-/// turns, and no more than a third of its first turns do (most moves fail).
+/// The puzzle of a position if it is one: the side to move wins within one of `depths`
+/// of its turns (the fewest of them), and no more than a third of its first turns do
+/// (most moves fail).
 pub fn puzzle_at<G: Teach>(
     game: &G,
     moves: &[String],
     options: &[(String, String)],
-    most: u32,
+    depths: RangeInclusive<u32>,
     work: &mut Work,
 ) -> Option<Puzzle> {
-    let mover = game.to_move();
-    for depth in 1..=most {
+    for depth in depths {
         let (winning, count) = winning_turns(game, depth, work)?;
-        if winning.is_empty() {
-            continue;
+        if !winning.is_empty() {
+            return puzzle_of(game, moves, options, depth, &winning, count, work);
         }
-        if winning.len() * 3 > count || count < 3 {
-            return None;
-        }
-        let mut line = Vec::new();
-        let mut at = game.clone();
-        let mut turn = winning[0].clone();
-        let mut happenings = Vec::new();
-        let mut left = depth;
-        loop {
-            line.push(turn.text(&at));
-            let mut replay = at.clone();
-            for mv in &turn.moves {
-                let events = replay.apply(mv).ok()?;
-                happenings.extend(G::happenings(mover, mv, &events));
-            }
-            at = turn.after.clone();
-            left -= 1;
-            if at.status() != Status::Ongoing || left == 0 {
-                break;
-            }
-            let answer = longest_defence(&at, mover, left, work)?;
-            line.push(answer.text(&at));
-            at = answer.after.clone();
-            let (next, _) = winning_turns(&at, left, work)?;
-            turn = next.into_iter().next()?;
-        }
-        let reason = match at.status() {
-            Status::Win { reason, .. } => reason,
-            _ => return None,
-        };
-        return Some(Puzzle {
-            id: String::new(),
-            options: options.to_vec(),
-            moves: moves.to_vec(),
-            depth,
-            rating: rating(depth, winning.len(), count),
-            wins: listed_wins(game, &winning),
-            winning: winning.len(),
-            turns: count,
-            line,
-            theme: theme(&happenings, reason),
-        });
     }
     None
 }
 
+/// The puzzle of a position whose side to move wins within `depth` turns by `winning` of
+/// its `count` turns (and not sooner), unless too many of them win: its line played out
+/// with the solver's longest defence, its theme and its first rating.
+pub(crate) fn puzzle_of<G: Teach>(
+    game: &G,
+    moves: &[String],
+    options: &[(String, String)],
+    depth: u32,
+    winning: &[Turn<G>],
+    count: usize,
+    work: &mut Work,
+) -> Option<Puzzle> {
+    if winning.len() * 3 > count || count < 3 {
+        return None;
+    }
+    let mover = game.to_move();
+    let mut line = Vec::new();
+    let mut at = game.clone();
+    let mut turn = winning.first()?.clone();
+    let mut happenings = Vec::new();
+    let mut left = depth;
+    loop {
+        line.push(turn.text(&at));
+        let mut replay = at.clone();
+        for mv in &turn.moves {
+            let events = replay.apply(mv).ok()?;
+            happenings.extend(G::happenings(mover, mv, &events));
+        }
+        at = turn.after.clone();
+        left -= 1;
+        if at.status() != Status::Ongoing || left == 0 {
+            break;
+        }
+        let answer = longest_defence(&at, mover, left, work)?;
+        line.push(answer.text(&at));
+        at = answer.after.clone();
+        let (next, _) = winning_turns(&at, left, work)?;
+        turn = next.into_iter().next()?;
+    }
+    let reason = match at.status() {
+        Status::Win { reason, .. } => reason,
+        _ => return None,
+    };
+    Some(Puzzle {
+        id: String::new(),
+        options: options.to_vec(),
+        moves: moves.to_vec(),
+        depth,
+        rating: rating(depth, winning.len(), count),
+        wins: listed_wins(game, winning),
+        winning: winning.len(),
+        turns: count,
+        line,
+        theme: theme(&happenings, reason),
+    })
+}
+
 /// The winning turns a puzzle lists: the first [`LISTED_WINS`] in notation's order.
-fn listed_wins<G: Game>(game: &G, winning: &[crate::solve::Turn<G>]) -> Vec<String> {
+fn listed_wins<G: Game>(game: &G, winning: &[Turn<G>]) -> Vec<String> {
     let mut texts: Vec<String> = winning.iter().map(|t| t.text(game)).collect();
     texts.sort();
     texts.truncate(LISTED_WINS);
@@ -276,7 +297,13 @@ pub fn refreshed(kind: GameKind, puzzle: &Puzzle) -> Option<Puzzle> {
     with_game!(kind, G => {
         let game = puzzle.position::<G>().ok()?;
         let mut work = Work(PROOF_WORK);
-        let again = puzzle_at(&game, &puzzle.moves, &puzzle.options, puzzle.depth, &mut work)?;
+        let again = puzzle_at(
+            &game,
+            &puzzle.moves,
+            &puzzle.options,
+            1..=puzzle.depth,
+            &mut work,
+        )?;
         (again.depth == puzzle.depth).then(|| Puzzle {
             id: puzzle.id.clone(),
             ..again

@@ -90,3 +90,17 @@ fn judge_in<G: Game>(puzzle: &Puzzle, played: &[String]) -> PuzzleProgress {
         },
     }
 }
+
+/// A first turn of `puzzle` that does not win within its depth (the first in the order of
+/// the legal moves), in notation; `None` if every one wins or the position is too big.
+pub fn wrong_first_turn(kind: GameKind, puzzle: &Puzzle) -> Option<String> {
+    with_game!(kind, G => {
+        let game = puzzle.position::<G>().ok()?;
+        let mover = game.to_move();
+        let left = puzzle.depth.checked_sub(1)?;
+        turns(&game, &mut Work(PROOF_WORK))?.into_iter().find_map(|turn| {
+            let wins = wins_after(&turn.after, mover, left, &mut Work(PROOF_WORK))?;
+            (!wins).then(|| turn.text(&game))
+        })
+    })
+}

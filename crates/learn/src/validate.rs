@@ -68,7 +68,7 @@ fn step_problems<G: Teach>(course: &Course, step: &Step) -> Vec<String> {
     {
         found.push("its position has too many replies to check a Prevents need".to_string());
     }
-    match failing_turn(course, step, &start) {
+    match failing_turn_in(course, step, &start) {
         Some((_, why)) if why.trim().is_empty() => {
             found.push("a turn that misses the task is not told why".to_string())
         }
@@ -113,9 +113,17 @@ fn need_problem<G: Teach>(start: &StepGame<G>, need: &Need) -> Option<String> {
     }
 }
 
-/// A legal turn other than the solution that misses the task, with why: each legal first
-/// move, its turn finished with the first legal moves after it.
-pub fn failing_turn<G: Teach>(
+/// A legal turn that misses the step's task, with what the player is told: each legal
+/// first move, its turn finished with the first legal moves after it. `None` when the
+/// step cannot be set up or every such turn does the task.
+pub fn failing_turn(course: &Course, step: &Step) -> Option<(Vec<String>, String)> {
+    with_game!(course.game, G => {
+        let start = start_of::<G>(step).ok()?;
+        failing_turn_in(course, step, &start)
+    })
+}
+
+fn failing_turn_in<G: Teach>(
     course: &Course,
     step: &Step,
     start: &StepGame<G>,

@@ -149,8 +149,7 @@ fn a_prevents_need_names_the_reply_it_fears() {
             })
         })
         .expect("a step asking for safety");
-    let start = tabula_learn::start_of::<tabula_session::rules::adamas::Adamas>(step).unwrap();
-    let (turn, why) = tabula_learn::failing_turn(&course, step, &start).unwrap();
+    let (turn, why) = tabula_learn::failing_turn(&course, step).unwrap();
     assert!(!turn.is_empty());
     assert!(why.starts_with("After this turn"), "{why}");
 }

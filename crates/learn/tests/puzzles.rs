@@ -5,7 +5,8 @@
 use std::collections::HashSet;
 use tabula_learn::solve::{PROOF_WORK, Work, turns, wins_after};
 use tabula_learn::{
-    Puzzle, PuzzleProgress, generate, judge_puzzle, prove, puzzles_for, read_puzzles, write_puzzles,
+    Puzzle, PuzzleProgress, generate, judge_puzzle, prove, puzzles_for, read_puzzles,
+    write_puzzles, wrong_first_turn,
 };
 use tabula_session::GameKind;
 use tabula_session::rules::Game;
@@ -83,15 +84,8 @@ fn a_try_is_judged_by_the_solver_and_a_wrong_one_refuted() {
         PuzzleProgress::Solved
     );
     // A first turn that does not win: the solver names an answer after which it does not.
-    let game = puzzle.position::<Adamas>().unwrap();
-    let mover = game.to_move();
-    let mut work = Work(PROOF_WORK);
-    let wrong = turns(&game, &mut work)
-        .unwrap()
-        .into_iter()
-        .find(|t| !wins_after(&t.after, mover, 0, &mut Work(PROOF_WORK)).unwrap())
-        .unwrap();
-    let progress = judge_puzzle(GameKind::Adamas, &puzzle, &[wrong.text(&game)]);
+    let wrong = wrong_first_turn(GameKind::Adamas, &puzzle).unwrap();
+    let progress = judge_puzzle(GameKind::Adamas, &puzzle, &[wrong]);
     assert!(
         matches!(&progress, PuzzleProgress::Wrong { refutation: Some(answer) } if !answer.is_empty()),
         "{progress:?}"
@@ -119,7 +113,7 @@ fn a_deeper_puzzle_is_answered_turn_by_turn() {
         .expect("a puzzle of two turns or more among the shipped ones");
     let mut played: Vec<String> = Vec::new();
     for (i, turn) in puzzle.line.iter().enumerate() {
-        played.extend(tabula_session::with_game!(kind, G => <G as Game>::split_moves(turn)));
+        played.extend(kind.split_moves(turn));
         let progress = judge_puzzle(kind, &puzzle, &played);
         if i + 1 == puzzle.line.len() {
             assert_eq!(progress, PuzzleProgress::Solved, "{}", puzzle.id);

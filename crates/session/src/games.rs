@@ -95,6 +95,12 @@ impl GameKind {
         }
     }
 
+    /// Splits a turn or a list of moves in this game's notation into its moves
+    /// (`Game::split_moves`).
+    pub fn split_moves(self, text: &str) -> Vec<String> {
+        with_game!(self, G => <G as tabula_rules::Game>::split_moves(text))
+    }
+
     /// Whether a piece changes owner by turning over (an absorbed Absorption stack), so
     /// its discs have a side for each player.
     pub fn pieces_turn_over(self) -> bool {
