@@ -176,10 +176,12 @@ pub(crate) fn unmet<G: Teach>(start: &StepGame<G>, turn: &Turn<G>, need: &Need) 
             (!won).then(|| "This turn does not win the game.".to_string())
         }
         Need::Prevents(name) => reply_doing::<G>(&turn.after, name).map(|reply| {
+            // Happenings are worded for the side that makes them ("an enemy adaptoid
+            // starved"), so the reply's is said as the answering side's.
             let (noun, _) = words::<G>(name);
+            let answerer = turn.after.player_name(turn.after.to_move());
             format!(
-                "After this turn, {} can answer {reply}, which makes {}.",
-                turn.after.player_name(turn.after.to_move()),
+                "After this turn, {answerer} can answer {reply}: for {answerer}, {}.",
                 with_article(noun)
             )
         }),
