@@ -57,8 +57,8 @@ verbs:
                              bot games searched for puzzles, each proved by
                              the exact solver, added to FILE
   puzzles select FILE --out FILE [--count N]
-                             the puzzles to ship: every deeper one, then wins
-                             in one spread over their ratings (400)
+                             the puzzles to ship (400): half deeper ones, half
+                             wins in one, each spread over their ratings
   puzzles prove FILE...      every puzzle of each file proved again
   online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
          [--pace live|correspondence] [--move-seconds S]

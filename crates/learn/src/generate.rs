@@ -1,6 +1,6 @@
 //! Making puzzles: the project's bots play each other, and every position on the way is
-//! asked whether its side to move wins by force: in one turn by the exact solver
-//! straight away, in two or three when the bot's own search has proved a win there.
+//! asked whether its side to move wins by force: in one or two turns by the exact solver
+//! straight away, in three when the bot's own search has proved a win there.
 
 use crate::puzzle::{Puzzle, puzzle_at, puzzle_of};
 use crate::solve::{PROOF_WORK, Work, winning_turns};
@@ -26,9 +26,12 @@ enum Looked {
 }
 
 /// Whether the position is a puzzle: a win in one turn if there is one, else a win in two
-/// or three where the bot's own search has proved a win. (A separate prover, an MCTS with
-/// its solver given 1,500 iterations a position, found one Adomoc puzzle a minute where
-/// the players' own proofs found 18: the time went to positions with nothing to prove.)
+/// within generation's work, or in two or three where the bot's own search has proved a
+/// win. (A separate prover, an MCTS with its solver given 1,500 iterations a position,
+/// found one Adomoc puzzle a minute where the players' own proofs found 18: the time went
+/// to positions with nothing to prove. The solver's remembered shots and answers made a
+/// win in two cheap enough to ask of every position: it costs an Adomoc position about
+/// 10,000 positions of work.)
 fn look_for_puzzle<G: Teach + Knowledge>(
     game: &G,
     moves: &[String],
@@ -45,7 +48,12 @@ fn look_for_puzzle<G: Teach + Knowledge>(
         // A proved win is worth the whole of a proof's work.
         work = Work(PROOF_WORK);
         puzzle_at(game, moves, options, 2..=3, &mut work)
+    } else if count * count <= GENERATION_WORK as usize {
+        work = Work(GENERATION_WORK);
+        puzzle_at(game, moves, options, 2..=2, &mut work)
     } else {
+        // A win in two walks about the square of the turns: with more than about 550
+        // (Adamas' splits of tall stacks) it would not fit, and trying cost most of the time.
         return Looked::Nothing;
     };
     match found {

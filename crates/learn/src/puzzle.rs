@@ -349,48 +349,65 @@ fn theme(happenings: &[&str], reason: WinReason) -> String {
     theme.to_string()
 }
 
-/// Up to `count` puzzles of `set` to ship: every one of two turns or more, then wins in one
-/// spread evenly over their ratings, passing over a puzzle that is another's shot again
-/// (the same winning turns, in the same game a few moves on or back).
+/// Up to `count` puzzles of `set` to ship: half of them (or more, where there are too few
+/// wins in one) deeper puzzles, every one of three turns then those of two spread evenly
+/// over their ratings, and the rest wins in one spread evenly over theirs, so that a
+/// newcomer's first puzzles are easy and a strong player's are deep. A puzzle that is
+/// another's shot again (the same winning turns, in the same game a few moves on or back)
+/// is passed over.
 pub fn select(set: &PuzzleSet, count: usize) -> PuzzleSet {
-    let mut kept: Vec<Puzzle> = Vec::new();
-    let again = |kept: &[Puzzle], puzzle: &Puzzle| {
-        kept.iter().any(|other| {
-            let (short, long) = match other.moves.len() <= puzzle.moves.len() {
-                true => (&other.moves, &puzzle.moves),
-                false => (&puzzle.moves, &other.moves),
-            };
-            other.wins == puzzle.wins && long.starts_with(short)
-        })
-    };
-    let mut deeper: Vec<&Puzzle> = set.puzzles.iter().filter(|p| p.depth > 1).collect();
-    deeper.sort_by_key(|p| std::cmp::Reverse(p.rating));
-    for puzzle in deeper {
-        if kept.len() < count && !again(&kept, puzzle) {
-            kept.push(puzzle.clone());
-        }
-    }
-    let mut ones: Vec<&Puzzle> = set.puzzles.iter().filter(|p| p.depth == 1).collect();
-    ones.sort_by_key(|p| p.rating);
-    let mut distinct: Vec<&Puzzle> = Vec::new();
-    for puzzle in ones {
-        let as_kept: Vec<Puzzle> = distinct.iter().map(|p| (*p).clone()).collect();
-        if !again(&kept, puzzle) && !again(&as_kept, puzzle) {
-            distinct.push(puzzle);
-        }
-    }
-    let room = count.saturating_sub(kept.len());
-    if !distinct.is_empty() && room > 0 {
-        let step = (distinct.len() as f64 / room as f64).max(1.0);
-        let mut at = 0.0;
-        while (at as usize) < distinct.len() && kept.len() < count {
-            kept.push(distinct[at as usize].clone());
-            at += step;
-        }
-    }
+    let deeper = distinct(set.puzzles.iter().filter(|p| p.depth > 1).collect());
+    let ones = distinct(set.puzzles.iter().filter(|p| p.depth == 1).collect());
+    let deeper_room = deeper
+        .len()
+        .min((count / 2).max(count.saturating_sub(ones.len())));
+    let threes = deeper
+        .iter()
+        .take_while(|p| p.depth > 2)
+        .count()
+        .min(deeper_room);
+    let mut kept: Vec<Puzzle> = deeper[..threes].iter().map(|p| (*p).clone()).collect();
+    kept.extend(spread(&deeper[threes..], deeper_room - threes));
+    kept.extend(spread(&ones, count - kept.len()));
     kept.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
     PuzzleSet {
         game: set.game,
         puzzles: kept,
     }
+}
+
+/// `puzzles` with each that is another's shot again left out, deepest first, then by
+/// rating.
+fn distinct(mut puzzles: Vec<&Puzzle>) -> Vec<&Puzzle> {
+    puzzles.sort_by(|a, b| b.depth.cmp(&a.depth).then(a.rating.cmp(&b.rating)));
+    let mut kept: Vec<&Puzzle> = Vec::new();
+    for puzzle in puzzles {
+        if !kept.iter().any(|other| shot_again(other, puzzle)) {
+            kept.push(puzzle);
+        }
+    }
+    kept
+}
+
+/// Whether two puzzles are one shot: the same winning turns, in the same game a few moves
+/// on or back.
+fn shot_again(a: &Puzzle, b: &Puzzle) -> bool {
+    let (short, long) = match a.moves.len() <= b.moves.len() {
+        true => (&a.moves, &b.moves),
+        false => (&b.moves, &a.moves),
+    };
+    a.wins == b.wins && long.starts_with(short)
+}
+
+/// Up to `room` of `puzzles` (in rating order) taken at even steps through them.
+fn spread(puzzles: &[&Puzzle], room: usize) -> Vec<Puzzle> {
+    if puzzles.is_empty() || room == 0 {
+        return Vec::new();
+    }
+    let step = (puzzles.len() as f64 / room as f64).max(1.0);
+    (0..room)
+        .map(|i| (i as f64 * step) as usize)
+        .take_while(|&at| at < puzzles.len())
+        .map(|at| puzzles[at].clone())
+        .collect()
 }

@@ -48,27 +48,56 @@ impl<G: Game> Turn<G> {
 /// twice within a turn (follow-ups made in another order) is gone on from once: positions
 /// are told apart by the rules' hash.
 pub fn turns<G: Game>(game: &G, work: &mut Work) -> Option<Vec<Turn<G>>> {
-    let mover = game.to_move();
-    let mut walk = Walk {
-        mover,
-        line: Vec::new(),
-        found: Vec::new(),
-        seen: HashSet::new(),
-    };
+    let mut walk = Walk::new(game, None);
     walk.extend(game, work)?;
     Some(walk.found)
 }
 
-struct Walk<G: Game> {
+/// The first whole turn (in the order [`turns`] gives them) that `wanted` accepts, walking
+/// no further than it: a refutation needs one answer, not all of an Absorption position's
+/// thousands. The outer `None` past the work allowed.
+pub fn first_turn<G: Game>(
+    game: &G,
+    work: &mut Work,
+    wanted: Wanted<'_, G>,
+) -> Option<Option<Turn<G>>> {
+    let mut walk = Walk::new(game, Some(wanted));
+    walk.extend(game, work)?;
+    Some(walk.found.pop())
+}
+
+/// What a stopping walk looks for.
+pub type Wanted<'a, G> = &'a mut dyn FnMut(&Turn<G>) -> bool;
+
+struct Walk<'a, G: Game> {
     mover: Player,
     line: Vec<G::Move>,
     found: Vec<Turn<G>>,
     seen: HashSet<u64>,
+    /// Stops the walk at the first turn it accepts (kept as the only one found).
+    wanted: Option<Wanted<'a, G>>,
 }
 
-impl<G: Game> Walk<G> {
+impl<'a, G: Game> Walk<'a, G> {
+    fn new(game: &G, wanted: Option<Wanted<'a, G>>) -> Self {
+        Walk {
+            mover: game.to_move(),
+            line: Vec::new(),
+            found: Vec::new(),
+            seen: HashSet::new(),
+            wanted,
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.wanted.is_some() && !self.found.is_empty()
+    }
+
     fn extend(&mut self, game: &G, work: &mut Work) -> Option<()> {
         for mv in game.legal_moves() {
+            if self.done() {
+                break;
+            }
             work.spend()?;
             let mut after = game.clone();
             after.play_unchecked(&mv);
@@ -81,10 +110,13 @@ impl<G: Game> Walk<G> {
             }
             self.line.push(mv);
             if turn_over {
-                self.found.push(Turn {
+                let turn = Turn {
                     moves: self.line.clone(),
                     after,
-                });
+                };
+                if self.wanted.as_mut().is_none_or(|wanted| wanted(&turn)) {
+                    self.found.push(turn);
+                }
             } else {
                 self.extend(&after, work)?;
             }
@@ -109,35 +141,131 @@ fn won_by<G: Game>(game: &G, mover: Player) -> bool {
 /// Whether `mover`, to move in `game`, wins within `depth` of their own turns whatever the
 /// others do; `None` past the work allowed.
 pub fn wins_within<G: Game>(game: &G, mover: Player, depth: u32, work: &mut Work) -> Option<bool> {
-    if depth == 0 || game.status() != Status::Ongoing {
-        return Some(won_by(game, mover));
-    }
-    for turn in turns(game, work)? {
-        if wins_after(&turn.after, mover, depth - 1, work)? {
-            return Some(true);
-        }
-    }
-    Some(false)
+    Search::new(mover, work).wins_within(game, depth)
 }
 
 /// Whether `mover`, having just played a turn leading to `game`, wins within `depth` more
 /// of their turns against every answer.
 pub fn wins_after<G: Game>(game: &G, mover: Player, depth: u32, work: &mut Work) -> Option<bool> {
-    if game.status() != Status::Ongoing {
-        return Some(won_by(game, mover));
-    }
-    if game.to_move() == mover {
-        return wins_within(game, mover, depth, work);
-    }
-    if depth == 0 {
-        return Some(false);
-    }
-    for answer in turns(game, work)? {
-        if !wins_after(&answer.after, mover, depth, work)? {
-            return Some(false);
+    Search::new(mover, work).wins_after(game, depth)
+}
+
+/// One proof's search. It remembers, for each depth, the last turn that won there and the
+/// last answer that held there, and tries that first in the next position: the same shot
+/// usually wins after another answer, and the same answer usually holds against another
+/// try, so most positions are settled without walking all their turns.
+struct Search<'w, G: Game> {
+    mover: Player,
+    work: &'w mut Work,
+    shots: Vec<Option<Vec<G::Move>>>,
+    answers: Vec<Option<Vec<G::Move>>>,
+}
+
+impl<'w, G: Game> Search<'w, G> {
+    fn new(mover: Player, work: &'w mut Work) -> Self {
+        Search {
+            mover,
+            work,
+            shots: Vec::new(),
+            answers: Vec::new(),
         }
     }
-    Some(true)
+
+    fn wins_within(&mut self, game: &G, depth: u32) -> Option<bool> {
+        if depth == 0 || game.status() != Status::Ongoing {
+            return Some(won_by(game, self.mover));
+        }
+        if let Some(after) = self.remembered(game, Memory::Shot, depth)?
+            && self.wins_after(&after, depth - 1)?
+        {
+            return Some(true);
+        }
+        for turn in turns(game, self.work)? {
+            if self.wins_after(&turn.after, depth - 1)? {
+                self.remember(Memory::Shot, depth, turn.moves);
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    fn wins_after(&mut self, game: &G, depth: u32) -> Option<bool> {
+        if game.status() != Status::Ongoing {
+            return Some(won_by(game, self.mover));
+        }
+        if game.to_move() == self.mover {
+            return self.wins_within(game, depth);
+        }
+        if depth == 0 {
+            return Some(false);
+        }
+        if let Some(after) = self.remembered(game, Memory::Answer, depth)?
+            && !self.wins_after(&after, depth)?
+        {
+            return Some(false);
+        }
+        for answer in turns(game, self.work)? {
+            if !self.wins_after(&answer.after, depth)? {
+                self.remember(Memory::Answer, depth, answer.moves);
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    fn slot(&mut self, memory: Memory, depth: u32) -> &mut Option<Vec<G::Move>> {
+        let slots = match memory {
+            Memory::Shot => &mut self.shots,
+            Memory::Answer => &mut self.answers,
+        };
+        let at = depth as usize;
+        if slots.len() <= at {
+            slots.resize(at + 1, None);
+        }
+        &mut slots[at]
+    }
+
+    fn remember(&mut self, memory: Memory, depth: u32, moves: Vec<G::Move>) {
+        *self.slot(memory, depth) = Some(moves);
+    }
+
+    /// The position after the remembered turn, if it is a whole legal turn here; the
+    /// outer `None` past the work allowed.
+    fn remembered(&mut self, game: &G, memory: Memory, depth: u32) -> Option<Option<G>> {
+        let Some(moves) = self.slot(memory, depth).clone() else {
+            return Some(None);
+        };
+        replay_turn(game, &moves, self.work)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Memory {
+    Shot,
+    Answer,
+}
+
+/// The position after `moves` played as one whole turn from `game`, if each is legal
+/// where it is played and the turn ends with the last; the outer `None` past the work
+/// allowed.
+fn replay_turn<G: Game>(game: &G, moves: &[G::Move], work: &mut Work) -> Option<Option<G>> {
+    let player = game.to_move();
+    let mut at = game.clone();
+    for (i, mv) in moves.iter().enumerate() {
+        if at.status() != Status::Ongoing || at.to_move() != player {
+            return Some(None);
+        }
+        if !at.legal_moves().any(|legal| legal == *mv) {
+            return Some(None);
+        }
+        work.spend()?;
+        at.play_unchecked(mv);
+        let turn_over = at.status() != Status::Ongoing || at.to_move() != player;
+        if turn_over != (i + 1 == moves.len()) {
+            return Some(None);
+        }
+    }
+    Some(Some(at))
 }
 
 /// The turns of the player to move that win within `depth` of their turns, and all their
@@ -147,12 +275,12 @@ pub fn winning_turns<G: Game>(
     depth: u32,
     work: &mut Work,
 ) -> Option<(Vec<Turn<G>>, usize)> {
-    let mover = game.to_move();
     let all = turns(game, work)?;
     let count = all.len();
+    let mut search = Search::new(game.to_move(), work);
     let mut winning = Vec::new();
     for turn in all {
-        if wins_after(&turn.after, mover, depth - 1, work)? {
+        if search.wins_after(&turn.after, depth - 1)? {
             winning.push(turn);
         }
     }
@@ -169,7 +297,9 @@ pub fn longest_defence<G: Game>(
     work: &mut Work,
 ) -> Option<Turn<G>> {
     let mut best: Option<(u32, Turn<G>)> = None;
-    for answer in turns(game, work)? {
+    let answers = turns(game, work)?;
+    let mut search = Search::new(mover, work);
+    for answer in answers {
         // The fewest of the mover's turns still needed after this answer: none when the
         // answer itself ends the game in the mover's favour.
         let mut needed = depth;
@@ -180,7 +310,7 @@ pub fn longest_defence<G: Game>(
             if needed == 0 {
                 break;
             }
-            if wins_after(&answer.after, mover, shorter, work)? {
+            if search.wins_after(&answer.after, shorter)? {
                 needed = shorter;
             } else {
                 break;

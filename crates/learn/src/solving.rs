@@ -2,9 +2,9 @@
 //! position (the player's and the solver's answers), and what comes next.
 
 use crate::puzzle::Puzzle;
-use crate::solve::{PROOF_WORK, Work, longest_defence, turns, wins_after};
+use crate::solve::{PROOF_WORK, Turn, Work, first_turn, longest_defence, wins_after};
 use tabula_rules::text::quoted;
-use tabula_rules::{Game, Status};
+use tabula_rules::{Game, Player, Status};
 use tabula_session::{GameKind, with_game};
 
 /// How a try at a puzzle stands.
@@ -66,7 +66,7 @@ fn judge_in<G: Game>(puzzle: &Puzzle, played: &[String]) -> PuzzleProgress {
         // solver's work, any answer (the try is judged again at its end).
         Some(true) => {
             let answer = longest_defence(&game, mover, left, &mut Work(PROOF_WORK))
-                .or_else(|| turns(&game, &mut Work(PROOF_WORK))?.into_iter().next());
+                .or_else(|| any_turn(&game));
             match answer {
                 Some(answer) => PuzzleProgress::Answer(answer.text(&game)),
                 None => PuzzleProgress::Wrong { refutation: None },
@@ -74,17 +74,11 @@ fn judge_in<G: Game>(puzzle: &Puzzle, played: &[String]) -> PuzzleProgress {
         }
         Some(false) => {
             // An answer after which the player no longer wins within the turns left.
-            let mut work = Work(PROOF_WORK);
-            let refutation = turns(&game, &mut work).and_then(|answers| {
-                answers.into_iter().find_map(|answer| {
-                    let holds = !wins_after(&answer.after, mover, left, &mut work)?;
-                    holds.then(|| answer.text(&game))
-                })
-            });
+            let refutation = first_failing(&game, mover, left).map(|answer| answer.text(&game));
             PuzzleProgress::Wrong { refutation }
         }
         // Too big to judge within the solver's work: the player plays on, judged at the end.
-        None => match turns(&game, &mut Work(PROOF_WORK)).and_then(|t| t.into_iter().next()) {
+        None => match any_turn(&game) {
             Some(answer) => PuzzleProgress::Answer(answer.text(&game)),
             None => PuzzleProgress::Wrong { refutation: None },
         },
@@ -98,9 +92,19 @@ pub fn wrong_first_turn(kind: GameKind, puzzle: &Puzzle) -> Option<String> {
         let game = puzzle.position::<G>().ok()?;
         let mover = game.to_move();
         let left = puzzle.depth.checked_sub(1)?;
-        turns(&game, &mut Work(PROOF_WORK))?.into_iter().find_map(|turn| {
-            let wins = wins_after(&turn.after, mover, left, &mut Work(PROOF_WORK))?;
-            (!wins).then(|| turn.text(&game))
-        })
+        first_failing(&game, mover, left).map(|turn| turn.text(&game))
     })
+}
+
+/// The first turn from `game` after which `mover` does not win within `left` of their
+/// turns (a turn too big to judge is passed over); `None` if there is none.
+fn first_failing<G: Game>(game: &G, mover: Player, left: u32) -> Option<Turn<G>> {
+    first_turn(game, &mut Work(PROOF_WORK), &mut |turn: &Turn<G>| {
+        wins_after(&turn.after, mover, left, &mut Work(PROOF_WORK)) == Some(false)
+    })?
+}
+
+/// Any whole turn from `game`, the first the walk meets.
+fn any_turn<G: Game>(game: &G) -> Option<Turn<G>> {
+    first_turn(game, &mut Work(PROOF_WORK), &mut |_| true)?
 }

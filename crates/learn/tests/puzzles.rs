@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use tabula_learn::solve::{PROOF_WORK, Work, turns, wins_after};
 use tabula_learn::{
-    Puzzle, PuzzleProgress, generate, judge_puzzle, prove, puzzles_for, read_puzzles,
+    Puzzle, PuzzleProgress, generate, judge_puzzle, prove, puzzles_for, read_puzzles, select,
     write_puzzles, wrong_first_turn,
 };
 use tabula_session::GameKind;
@@ -161,4 +161,66 @@ fn the_refutation_of_a_wrong_turn_holds() {
         !wins_after(&after, mover, 1, &mut Work(PROOF_WORK)).unwrap(),
         "{answer}"
     );
+}
+
+fn made_up(id: usize, depth: u32, rating: u32) -> Puzzle {
+    Puzzle {
+        id: format!("p{id}"),
+        options: Vec::new(),
+        moves: vec![format!("m{id}")],
+        depth,
+        wins: vec![format!("w{id}")],
+        winning: 1,
+        turns: 10,
+        line: vec![format!("w{id}")],
+        theme: "capture".into(),
+        rating,
+    }
+}
+
+#[test]
+fn a_selection_is_half_deeper_puzzles_spread_over_their_ratings() {
+    let count_of = |set: &tabula_learn::PuzzleSet, depth: u32| {
+        set.puzzles.iter().filter(|p| p.depth == depth).count()
+    };
+    let mut puzzles: Vec<Puzzle> = (0..40).map(|i| made_up(i, 1, 1000 + i as u32)).collect();
+    puzzles.extend((40..100).map(|i| made_up(i, 2, 1300 + i as u32)));
+    puzzles.extend((100..103).map(|i| made_up(i, 3, 1700 + i as u32)));
+    // A shot of puzzle 5 again, a move on in the same game: passed over.
+    let mut again = made_up(5, 1, 1005);
+    again.id = "again".into();
+    again.moves.push("later".into());
+    puzzles.push(again);
+    let set = tabula_learn::PuzzleSet {
+        game: GameKind::Adamas,
+        puzzles,
+    };
+    let chosen = select(&set, 20);
+    assert_eq!(chosen.puzzles.len(), 20);
+    assert_eq!((count_of(&chosen, 3), count_of(&chosen, 2)), (3, 7));
+    assert_eq!(count_of(&chosen, 1), 10);
+    assert!(chosen.puzzles.iter().all(|p| p.id != "again"));
+    assert!(chosen.puzzles.is_sorted_by_key(|p| p.rating));
+    // The wins in one chosen run from the easiest to near the hardest.
+    let ones: Vec<u32> = chosen
+        .puzzles
+        .iter()
+        .filter(|p| p.depth == 1)
+        .map(|p| p.rating)
+        .collect();
+    assert_eq!(ones.first(), Some(&1000));
+    assert!(*ones.last().unwrap() >= 1030, "{ones:?}");
+
+    // Few wins in one: the deeper ones fill the room.
+    let few = tabula_learn::PuzzleSet {
+        game: GameKind::Adamas,
+        puzzles: set
+            .puzzles
+            .iter()
+            .filter(|p| p.depth > 1 || p.rating < 1003)
+            .cloned()
+            .collect(),
+    };
+    let chosen = select(&few, 20);
+    assert_eq!((count_of(&chosen, 1), chosen.puzzles.len()), (3, 20));
 }
