@@ -9,6 +9,9 @@
 //! chance shown for a position is the mean of its own search's and the previous position's
 //! view of it, which lean to opposite sides when the turn passes (and both to the same seat
 //! when that seat moves again, as in Absorption's phases).
+//!
+//! A move after which the search proves its mover lost, where it had not proved the
+//! position before it lost, is a blunder whatever the fall in chance.
 
 mod marks;
 mod summary;
@@ -292,9 +295,13 @@ impl Review {
         (0..self.judged_moves()).map(|at| self.judged(at)).collect()
     }
 
-    /// How many moves have been judged.
+    /// How many moves have been judged: a move is judged once the positions before and
+    /// after it are (the one after may prove it lost).
     pub fn judged_moves(&self) -> usize {
-        self.evaluations.len().min(self.moves.len())
+        self.evaluations
+            .len()
+            .saturating_sub(1)
+            .min(self.moves.len())
     }
 
     /// Move `at` (counted from 0) judged, once it has been.
@@ -321,11 +328,27 @@ impl Review {
         };
         if !self.played_best[at] {
             review.mark = self.settings.mark(review.loss());
+            if self.proved_lost_by(at) {
+                review.mark = Some(Mark::Blunder);
+            }
             if review.mark.is_some() {
                 review.preferred = evaluation.best.clone();
             }
         }
         review
+    }
+
+    /// Whether move `at` turned a position not proved lost for its mover into one proved
+    /// lost: a blunder however little chance it threw away, since a side already behind
+    /// has little left to drop (as "mate is now unavoidable" is, in chess reviews).
+    fn proved_lost_by(&self, at: usize) -> bool {
+        let mover = self.movers[at];
+        let lost = |evaluation: Option<&Evaluation>| {
+            evaluation.is_some_and(
+                |e| matches!(e.proof, Some(Proof::Win(winner)) if winner.index() != mover),
+            )
+        };
+        !lost(self.evaluations.get(at)) && lost(self.evaluations.get(at + 1))
     }
 
     /// Each seat's marks and average loss over the moves judged so far.
