@@ -48,7 +48,7 @@ fn look_for_puzzle<G: Teach + Knowledge>(
         // A proved win is worth the whole of a proof's work.
         work = Work(PROOF_WORK);
         puzzle_at(game, moves, options, 2..=3, &mut work)
-    } else if count * count <= GENERATION_WORK as usize {
+    } else if (count as u64).saturating_mul(count as u64) <= GENERATION_WORK {
         work = Work(GENERATION_WORK);
         puzzle_at(game, moves, options, 2..=2, &mut work)
     } else {

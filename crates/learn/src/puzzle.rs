@@ -357,7 +357,9 @@ fn theme(happenings: &[&str], reason: WinReason) -> String {
 /// is passed over.
 pub fn select(set: &PuzzleSet, count: usize) -> PuzzleSet {
     let deeper = distinct(set.puzzles.iter().filter(|p| p.depth > 1).collect());
-    let ones = distinct(set.puzzles.iter().filter(|p| p.depth == 1).collect());
+    let mut ones = distinct(set.puzzles.iter().filter(|p| p.depth == 1).collect());
+    // A win in one that is a deeper puzzle's shot a few moves on is that puzzle again.
+    ones.retain(|one| !deeper.iter().any(|deep| shot_again(deep, one)));
     let deeper_room = deeper
         .len()
         .min((count / 2).max(count.saturating_sub(ones.len())));

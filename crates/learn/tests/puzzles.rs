@@ -191,6 +191,11 @@ fn a_selection_is_half_deeper_puzzles_spread_over_their_ratings() {
     again.id = "again".into();
     again.moves.push("later".into());
     puzzles.push(again);
+    // A win in one that is a deeper puzzle's shot a few moves on: passed over too.
+    let mut follow_up = made_up(50, 1, 999);
+    follow_up.id = "follow-up".into();
+    follow_up.moves = vec!["m50".into(), "w50".into(), "answer".into()];
+    puzzles.push(follow_up);
     let set = tabula_learn::PuzzleSet {
         game: GameKind::Adamas,
         puzzles,
@@ -199,7 +204,12 @@ fn a_selection_is_half_deeper_puzzles_spread_over_their_ratings() {
     assert_eq!(chosen.puzzles.len(), 20);
     assert_eq!((count_of(&chosen, 3), count_of(&chosen, 2)), (3, 7));
     assert_eq!(count_of(&chosen, 1), 10);
-    assert!(chosen.puzzles.iter().all(|p| p.id != "again"));
+    assert!(
+        chosen
+            .puzzles
+            .iter()
+            .all(|p| p.id != "again" && p.id != "follow-up")
+    );
     assert!(chosen.puzzles.is_sorted_by_key(|p| p.rating));
     // The wins in one chosen run from the easiest to near the hardest.
     let ones: Vec<u32> = chosen
