@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the browser version into dist/: a self-contained folder any static server can host.
+# Builds the browser version into dist/: a self-contained folder any static server can host,
+# its files named by their content's hash and each beside its brotli and gzip copies, with
+# a manifest and a service worker that make it installable and let it start offline.
 #
 # rustup cannot fetch the wasm32 standard library on our machines, so this builds it from
 # source with Debian's rustc-web toolchain (1.96, installed to /usr/bin), then runs
@@ -23,6 +25,7 @@ need_apt=()
 [[ -d /usr/lib/rustlib/src/rust/library ]] || need_apt+=(rust-web-src)
 [[ -e /usr/bin/rust-lld ]] || need_apt+=(rust-web-llvm)
 command -v ld.lld-22 >/dev/null 2>&1 || [[ -x /usr/lib/llvm-22/bin/lld ]] || need_apt+=(lld-22)
+command -v brotli >/dev/null 2>&1 || need_apt+=(brotli)
 if ((${#need_apt[@]})); then
   echo "== installing ${need_apt[*]}"
   sudo_cmd=(); [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
@@ -52,10 +55,48 @@ mkdir -p "$dist"
 wasm-bindgen --target web --no-typescript --remove-name-section \
   --out-dir "$dist" --out-name tabula \
   "$target_dir/wasm32-unknown-unknown/web/tabula.wasm"
-# The board texture is built into the module (src/view/loading.rs).
-cp web/index.html "$dist/"
 
-wasm="$dist/tabula_bg.wasm"
-echo "== dist/ written: $(du -sh "$dist" | cut -f1); tabula_bg.wasm $(( $(stat -c %s "$wasm") / 1024 )) KiB," \
-  "gzip $(( $(gzip -9c "$wasm" | wc -c) / 1024 )) KiB"
-echo "Serve it with: python3 -m http.server --bind 127.0.0.1 8000 --directory dist"
+# Each file named by its content's hash, so a server can let browsers keep it for good and
+# a new build is a new name (tabula-server --dist does; docs/web.md says how elsewhere).
+hashed() {
+  local file=$1 stem=${1%.*} extension=${1##*.}
+  local name
+  name="$(basename "$stem")-$(sha256sum "$file" | cut -c1-16).$extension"
+  mv "$file" "$dist/$name"
+  echo "$name"
+}
+js=$(hashed "$dist/tabula.js")
+wasm=$(hashed "$dist/tabula_bg.wasm")
+# The page names them, and the module's size: its progress bar counts the bytes received
+# once decompressed, whatever the encoding they came in.
+sed -e "s|\./tabula\.js|./$js|" -e "s|\./tabula_bg\.wasm|./$wasm|" \
+  -e "s|const MODULE_BYTES = 0;|const MODULE_BYTES = $(stat -c %s "$dist/$wasm");|" \
+  web/index.html >"$dist/index.html"
+grep -qF "./$wasm" "$dist/index.html" && grep -qF "./$js" "$dist/index.html" \
+  && grep -q "const MODULE_BYTES = [1-9]" "$dist/index.html" \
+  || { echo "web/index.html no longer names ./tabula.js, ./tabula_bg.wasm and MODULE_BYTES" >&2; exit 1; }
+
+# What makes the page installable and lets it start offline: its manifest and icons, and a
+# service worker that keeps this build's files, named by a hash of them all so that any new
+# build (the page's code included) is a new worker the page offers to update to.
+cp web/manifest.webmanifest web/icon.svg web/icon-192.png web/icon-512.png "$dist/"
+kept=("./" "./$js" "./$wasm" ./manifest.webmanifest ./icon.svg ./icon-192.png ./icon-512.png)
+build=$(cat "$dist/index.html" "$dist/$js" "$dist/$wasm" "$dist/manifest.webmanifest" \
+  | sha256sum | cut -c1-16)
+list=$(printf '"%s", ' "${kept[@]}")
+sed -e "s|const BUILD = \"BUILD\";|const BUILD = \"$build\";|" \
+  -e "s|const FILES = \[\];|const FILES = [${list%, }];|" web/sw.js >"$dist/sw.js"
+grep -qF "const BUILD = \"$build\";" "$dist/sw.js" && grep -qF "\"./$wasm\"" "$dist/sw.js" \
+  || { echo "web/sw.js no longer has BUILD and FILES to write" >&2; exit 1; }
+
+echo "== compressing (brotli, gzip): a server sends these where the browser takes them"
+for file in "$dist/$wasm" "$dist/$js" "$dist/index.html"; do
+  gzip -9 --keep --no-name "$file"
+  brotli --quality=11 --keep "$file"
+done
+
+size() { stat -c %s "$1"; }
+echo "== dist/ written: $(du -sh "$dist" | cut -f1); $wasm $(( $(size "$dist/$wasm") / 1024 )) KiB," \
+  "gzip $(( $(size "$dist/$wasm.gz") / 1024 )) KiB, brotli $(( $(size "$dist/$wasm.br") / 1024 )) KiB"
+echo "Serve it with: tabula-server --dist $dist (compressed), or"
+echo "  python3 -m http.server --bind 127.0.0.1 8000 --directory $dist"

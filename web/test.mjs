@@ -5,7 +5,8 @@
 // With TABULA_ONLINE_SERVER (a tabula-server that serves dist/) and TABULA_CLI, it also
 // plays one online game: a level-1 bot hosts it from the terminal, and the page joins it
 // through the invite link and plays the other seat to the end. Then it solves a lesson step
-// and a puzzle.
+// and a puzzle. Before the online game it checks the page's manifest and that the page,
+// kept by its service worker, starts again with the network off.
 //
 // Usage: node web/test.mjs BASE_URL OUT_DIR [GAME:MOVES:SEED ...]
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -183,6 +184,36 @@ for (const demo of demos) {
   await context.close();
 }
 
+// Installable and offline: the page links its manifest; once its service worker has kept
+// the page and the module, a reload with the network off starts the game again.
+{
+  const context = await browser.newContext({ viewport: { width: viewWidth, height: viewHeight } });
+  const { page, lines, errors, waitFor } = await openPage(context, `${base}/`);
+  const kept = await waitFor("tabula-page: kept for offline play", 180_000);
+  check(kept !== null, `offline: the service worker keeps the page and the module (${lines.find((l) => l.includes("offline play")) ?? "no word from it"})`);
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel="manifest"]');
+    const response = await fetch(link.href);
+    const text = await response.json();
+    const icons = await Promise.all(text.icons.map(async (icon) =>
+      (await fetch(new URL(icon.src, link.href))).ok));
+    return { name: text.name, display: text.display, icons: icons.length, fetched: icons.every(Boolean) };
+  });
+  check(manifest.name === "Tabula" && manifest.display === "standalone" && manifest.icons >= 2 && manifest.fetched,
+    `offline: the manifest names the app, standalone, with its icons (${JSON.stringify(manifest)})`);
+  await context.setOffline(true);
+  const from = lines.length;
+  await page.reload();
+  const frame = await waitFor("tabula: first frame at", 180_000, from);
+  const title = await waitFor("tabula: title screen at", 120_000, from);
+  check(frame !== null && title !== null, "offline: with the network off, the page starts again from what its worker kept");
+  await page.screenshot({ path: `${out}/offline.png` });
+  await context.setOffline(false);
+  check(errors.length === 0 && panics(lines).length === 0,
+    `offline: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  await context.close();
+}
+
 // One online game: the terminal's bot hosts it, the page joins by the invite link.
 const onlineServer = process.env.TABULA_ONLINE_SERVER;
 if (onlineServer) {
@@ -215,6 +246,19 @@ if (onlineServer) {
   check(pageEnd?.[2] === hostResult && pageEnd?.[3] === hostPosition,
     `online: both sides saw the same end: "${hostResult}" at ${hostPosition} (page: "${pageEnd?.[2]}" at ${pageEnd?.[3]})`);
   check(Number(pageEnd?.[1]) === hostMoves && pageMoves === hostMoves, `online: ${hostMoves} moves on the terminal, ${pageMoves} on the page`);
+  // tabula-server sends the module compressed (brotli where the browser offers it: Chromium
+  // does over HTTPS and to localhost; else gzip) and lets the browser keep it, its name
+  // carrying its hash.
+  const served = await page.evaluate(async () => {
+    const module = [...document.querySelectorAll("script")].map((s) => s.textContent)
+      .join("").match(/\.\/(tabula_bg-[0-9a-f]{16}\.wasm)/)?.[1];
+    if (!module) return { module };
+    const response = await fetch(`./${module}`, { cache: "no-store" });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    return { module, encoding: response.headers.get("content-encoding"), cache: response.headers.get("cache-control"), bytes };
+  });
+  check(["br", "gzip"].includes(served.encoding) && /immutable/.test(served.cache ?? ""),
+    `online: tabula-server sends ${served.module} compressed and to be kept (encoding ${served.encoding}, cache-control "${served.cache}", ${served.bytes} bytes once decompressed)`);
   const kept = await page.evaluate(() => localStorage.getItem("tabula/online-seats.ron"));
   check(kept?.includes(code) ?? false, `online: the page keeps its seat in local storage (${kept?.length ?? 0} bytes)`);
   await page.waitForTimeout(1500);

@@ -11,9 +11,13 @@ dist="${TABULA_DIST:-$root/dist}"
 out="${OUT:-$root/target/web-test}"
 tools="${TABULA_WEB_TOOLS:-$HOME/.cache/tabula-web/node}"
 
-[[ -f "$dist/tabula_bg.wasm" ]] || { echo "no $dist/tabula_bg.wasm: run web/build.sh --dev first" >&2; exit 1; }
+shopt -s nullglob
+modules=("$dist"/tabula_bg-*.wasm)
+shopt -u nullglob
+wasm=${modules[0]:-}
+[[ -n "$wasm" ]] || { echo "no $dist/tabula_bg-HASH.wasm: run web/build.sh --dev first" >&2; exit 1; }
 # The test drives the scripted demo, which only a build with the dev tools has.
-grep -qa 'tabula-demo: ' "$dist/tabula_bg.wasm" \
+grep -qa 'tabula-demo: ' "$wasm" \
   || { echo "$dist was built without the dev tools: run web/build.sh --dev" >&2; exit 1; }
 if [[ ! -x /usr/bin/chromium ]]; then
   echo "== installing chromium"

@@ -5,8 +5,8 @@
 //! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
 //!   the rules through `tabula-session`.
 //! - [`socket`] is one client's WebSocket, within the [`limits`].
-//! - [`serve`] puts them behind axum, with the web build at `/`; [`http`] serves each
-//!   connection, within a time for a request's head.
+//! - [`serve`] puts them behind axum, with the web build at `/` ([`web`]); [`http`]
+//!   serves each connection, within a time for a request's head.
 
 pub mod codes;
 pub mod command;
@@ -16,6 +16,7 @@ pub mod room;
 pub mod rooms;
 pub mod socket;
 pub mod store;
+pub mod web;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -29,7 +30,6 @@ use std::sync::Arc;
 use store::Store;
 use tabula_protocol::{MAX_MESSAGE_BYTES, SOCKET_PATH};
 use tokio::net::TcpListener;
-use tower_http::services::ServeDir;
 
 /// Frames past this size close the connection at once; smaller ones over
 /// [`MAX_MESSAGE_BYTES`] get an error and the connection goes on.
@@ -55,7 +55,7 @@ pub fn router(rooms: Arc<Rooms>, dist: Option<PathBuf>) -> Router {
         .route("/health", get(|| async { "ok" }))
         .with_state(rooms);
     match dist {
-        Some(dist) => router.fallback_service(ServeDir::new(dist)),
+        Some(dist) => router.fallback_service(web::web_build(dist)),
         None => router,
     }
 }
