@@ -101,6 +101,15 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(dev::plugin);
 }
 
+/// The window's size in pixels: 1280×800, or what a developer asked for (`dev` feature).
+pub fn window_size() -> (u32, u32) {
+    #[cfg(feature = "dev")]
+    if let Some(size) = dev::window_size() {
+        return size;
+    }
+    (1280, 800)
+}
+
 /// Whether the scripted demo was asked for (only a build with the `dev` feature has one):
 /// it draws every frame, rather than only when something changes.
 pub fn demo_requested() -> bool {

@@ -17,6 +17,15 @@ pub fn demo_requested() -> bool {
         || snapshot::title_shot_requested()
 }
 
+/// The window's size in pixels from `TABULA_WINDOW_SIZE=WxH` (desktop only), to see the
+/// board as a phone-sized window shows it.
+pub fn window_size() -> Option<(u32, u32)> {
+    let text = std::env::var("TABULA_WINDOW_SIZE").ok()?;
+    let (width, height) = text.split_once('x')?;
+    let size = (width.trim().parse().ok()?, height.trim().parse().ok()?);
+    (size.0 >= 100 && size.1 >= 100).then_some(size)
+}
+
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {

@@ -1,5 +1,5 @@
-//! Words over the board: cell labels (when shown), the height of tall stacks, and the
-//! heights the move being built would leave (gold).
+//! Words over the board: cell labels (when shown), the height of tall stacks, an
+//! adaptoid's legs and pincers, and what the move being built would leave (gold).
 
 use super::camera::OrbitCamera;
 use super::ghosts::MovePreview;
@@ -53,7 +53,9 @@ fn board_labels(
     }
     let tag = |at: Vec3, text: String, background: egui::Color32, colour: egui::Color32| {
         if let Ok(p) = camera.world_to_viewport(camera_transform, at) {
-            let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), egui::vec2(22.0, 16.0));
+            // Wide enough for "3L 2P"; a stack's height keeps its square-ish tag.
+            let width = 22.0_f32.max(8.0 * text.chars().count() as f32 + 6.0);
+            let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), egui::vec2(width, 16.0));
             painter.rect_filled(rect, 4.0, background);
             painter.text(
                 rect.center(),
@@ -67,6 +69,18 @@ fn board_labels(
     let stack_top =
         |height: u16| Vec3::Y * (height.min(MAX_DRAWN_DISCS) as f32 * DISC_HEIGHT + 0.12);
     for (piece, transform) in &pieces {
+        if let Some(limbs) = limbs_text(piece.look.shape) {
+            // The counts decide who wins a fight and who starves: read, not counted.
+            if preview.at(piece.cell).is_none() {
+                tag(
+                    transform.translation() + CREATURE_TOP,
+                    limbs,
+                    egui::Color32::from_black_alpha(170),
+                    egui::Color32::WHITE,
+                );
+            }
+            continue;
+        }
         if piece.look.shape != Shape::Stack {
             continue;
         }
@@ -89,14 +103,57 @@ fn board_labels(
         }
     }
     for ghost in &preview.ghosts {
-        if let Some(look) = ghost.after.filter(|look| look.shape == Shape::Stack) {
-            let at = cell_position(layout, ghost.cell) + stack_top(look.height);
-            tag(at, look.height.to_string(), GHOST_TAG, GHOST_TEXT);
+        let Some(look) = ghost.after else {
+            continue;
+        };
+        let at = cell_position(layout, ghost.cell);
+        if look.shape == Shape::Stack {
+            tag(
+                at + stack_top(look.height),
+                look.height.to_string(),
+                GHOST_TAG,
+                GHOST_TEXT,
+            );
+        } else if let Some(limbs) = limbs_text(look.shape) {
+            tag(at + CREATURE_TOP, limbs, GHOST_TAG, GHOST_TEXT);
         }
     }
     Ok(())
 }
 
+/// Over an adaptoid's body.
+const CREATURE_TOP: Vec3 = Vec3::new(0.0, 0.55, 0.0);
+
+/// An adaptoid's legs and pincers as its tag says them ("2L 1P", as the notation names
+/// them); none for a bare body or another piece.
+fn limbs_text(shape: Shape) -> Option<String> {
+    let Shape::Creature { legs, pincers } = shape else {
+        return None;
+    };
+    let parts: Vec<String> = [(legs, "L"), (pincers, "P")]
+        .into_iter()
+        .filter(|(count, _)| *count > 0)
+        .map(|(count, letter)| format!("{count}{letter}"))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
 /// The tags of the move being built: dark text on the gold of chosen cells.
 const GHOST_TAG: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 const GHOST_TEXT: egui::Color32 = egui::Color32::from_rgb(30, 25, 10);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_adaptoid_tag_names_its_legs_and_pincers() {
+        let creature = |legs, pincers| limbs_text(Shape::Creature { legs, pincers });
+        assert_eq!(creature(2, 1).as_deref(), Some("2L 1P"));
+        assert_eq!(creature(0, 3).as_deref(), Some("3P"));
+        assert_eq!(creature(4, 0).as_deref(), Some("4L"));
+        assert_eq!(creature(0, 0), None);
+        assert_eq!(limbs_text(Shape::Stack), None);
+        assert_eq!(limbs_text(Shape::Sun), None);
+    }
+}

@@ -42,9 +42,10 @@ use std::time::Duration;
 
 /// The window and Bevy's own plugins; they come before the game's, whose states need them.
 pub fn window_plugin(app: &mut App) {
+    let (width, height) = crate::window_size();
     let window = Window {
         title: "Tabula".into(),
-        resolution: WindowResolution::new(1280, 800),
+        resolution: WindowResolution::new(width, height),
         // On the web: the page's canvas, as large as the page lets it be.
         canvas: cfg!(target_arch = "wasm32").then(|| "#tabula".to_string()),
         fit_canvas_to_parent: true,
