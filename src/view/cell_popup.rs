@@ -83,6 +83,10 @@ fn count_with_wheel(
     }
 }
 
+/// The side of the popup's buttons, in egui points (CSS pixels on the web): big enough
+/// for a thumb, as touch guidelines ask (44).
+const THUMB: f32 = 44.0;
+
 fn cell_popup(
     mut contexts: EguiContexts,
     game: Option<Res<CurrentGame>>,
@@ -131,7 +135,9 @@ fn cell_popup(
                 ui.horizontal(|ui| {
                     ui.label(label);
                     let mut offer = |ui: &mut egui::Ui, text: String, hover: &str, index| {
-                        if ui.button(text).on_hover_text(hover).clicked() {
+                        let button = egui::Button::new(egui::RichText::new(text).size(20.0))
+                            .min_size(egui::vec2(THUMB, THUMB));
+                        if ui.add(button).on_hover_text(hover).clicked() {
                             input.write(PlayerInput::Choose(index));
                         }
                     };
@@ -139,7 +145,7 @@ fn cell_popup(
                         offer(ui, "−".into(), &choices[index].text, index);
                     }
                     if counts.more.is_some() || counts.fewer.is_some() {
-                        ui.strong(now.to_string());
+                        ui.label(egui::RichText::new(now.to_string()).size(20.0).strong());
                     }
                     if let Some(index) = counts.more {
                         offer(ui, "+".into(), &choices[index].text, index);
