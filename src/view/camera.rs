@@ -7,7 +7,11 @@ use crate::screens::{BoardScene, BuildBoard, InGame};
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_egui::input::EguiWantsInput;
+use std::f32::consts::FRAC_PI_8;
+
+use super::layout;
 
 #[derive(Component, Clone, Copy, Debug)]
 pub struct OrbitCamera {
@@ -20,6 +24,9 @@ pub struct OrbitCamera {
     /// positive puts the board left of the game's side panel, negative right of the
     /// title's menu.
     pub aim_right: f32,
+    /// How far above the board's centre the camera aims, likewise: negative puts the board
+    /// above a portrait window's panel.
+    pub aim_up: f32,
 }
 
 fn framing_distance(extent: f32) -> f32 {
@@ -27,13 +34,36 @@ fn framing_distance(extent: f32) -> f32 {
 }
 
 impl OrbitCamera {
-    fn framed(extent: f32) -> OrbitCamera {
-        OrbitCamera {
+    /// The game's view of a board `extent` wide in a window `aspect` (width / height) wide:
+    /// left of the panel in a landscape window, whole across the top of a portrait one.
+    fn framed(extent: f32, aspect: f32) -> OrbitCamera {
+        let landscape = OrbitCamera {
             yaw: 0.0,
             pitch: 0.95,
             distance: framing_distance(extent),
             extent,
             aim_right: 0.11,
+            aim_up: 0.0,
+        };
+        if !layout::is_portrait(aspect, 1.0) {
+            return landscape;
+        }
+        // Far enough for the board's width across the narrow window's field of view
+        // (Bevy's is 45° high), and for its depth, seen from the pitch, within the height
+        // the panel leaves; with margins. Its centre in the middle of that height.
+        // Steeper than on the desktop, so the board fills more of the height it has.
+        let pitch = 1.15_f32;
+        let half_width = (FRAC_PI_8.tan() * aspect).atan();
+        let width_fit = extent * 1.05 / half_width.tan();
+        let height_fit =
+            extent * pitch.sin() / (FRAC_PI_8.tan() * layout::PORTRAIT_BOARD_SHARE * 0.85);
+        let board_middle = layout::PORTRAIT_BOARD_SHARE / 2.0;
+        OrbitCamera {
+            pitch,
+            distance: width_fit.max(height_fit),
+            aim_right: 0.0,
+            aim_up: -(1.0 - 2.0 * board_middle) * FRAC_PI_8.tan(),
+            ..landscape
         }
     }
 
@@ -46,6 +76,7 @@ impl OrbitCamera {
             distance: framing_distance(extent) * 1.4,
             extent,
             aim_right: -0.24,
+            aim_up: 0.0,
         }
     }
 
@@ -53,7 +84,8 @@ impl OrbitCamera {
         let rotation = Quat::from_euler(EulerRot::YXZ, self.yaw, -self.pitch, 0.0);
         let eye = rotation * Vec3::new(0.0, 0.0, self.distance);
         let right = rotation * Vec3::X;
-        let aim = right * self.distance * self.aim_right;
+        let up = rotation * Vec3::Y;
+        let aim = (right * self.aim_right + up * self.aim_up) * self.distance;
         Transform::from_translation(eye + aim).looking_at(aim, Vec3::Y)
     }
 }
@@ -66,11 +98,18 @@ pub struct WheelOnCell(pub bool);
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera_and_lights)
         .add_systems(BuildBoard, frame_board)
-        .add_systems(Update, orbit.run_if(in_state(InGame)));
+        .add_systems(
+            Update,
+            (
+                orbit,
+                reframe_on_turn.run_if(resource_exists::<CurrentGame>),
+            )
+                .run_if(in_state(InGame)),
+        );
 }
 
 fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
-    let orbit = OrbitCamera::framed(5.0);
+    let orbit = OrbitCamera::framed(5.0, 1.6);
     commands.spawn((Camera3d::default(), orbit.transform(), orbit, Msaa::Sample4));
     commands.spawn((
         DirectionalLight {
@@ -90,14 +129,52 @@ fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
 fn frame_board(
     game: Res<CurrentGame>,
     scene: Res<State<BoardScene>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {
     let extent = game.table.layout().extent();
+    let aspect = window_aspect(&windows);
     for (mut orbit, mut transform) in &mut cameras {
         *orbit = match scene.get() {
             BoardScene::Showcase => OrbitCamera::showcase(extent),
-            BoardScene::Game => OrbitCamera::framed(extent),
+            BoardScene::Game => OrbitCamera::framed(extent, aspect),
         };
+        *transform = orbit.transform();
+    }
+}
+
+/// The window's width over its height (1.6 before there is one).
+fn window_aspect(windows: &Query<&Window, With<PrimaryWindow>>) -> f32 {
+    windows
+        .single()
+        .map(|w| w.width() / w.height().max(1.0))
+        .unwrap_or(1.6)
+}
+
+/// A window turned between landscape and portrait (a phone rotated) frames the game's
+/// board again for its new shape.
+fn reframe_on_turn(
+    mut resized: MessageReader<WindowResized>,
+    game: Res<CurrentGame>,
+    scene: Res<State<BoardScene>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
+    mut was_portrait: Local<Option<bool>>,
+) {
+    if resized.read().last().is_none() || *scene.get() != BoardScene::Game {
+        return;
+    }
+    let aspect = window_aspect(&windows);
+    let portrait = layout::is_portrait(aspect, 1.0);
+    if was_portrait
+        .replace(portrait)
+        .is_none_or(|was| was == portrait)
+    {
+        return;
+    }
+    let extent = game.table.layout().extent();
+    for (mut orbit, mut transform) in &mut cameras {
+        *orbit = OrbitCamera::framed(extent, aspect);
         *transform = orbit.transform();
     }
 }
@@ -119,7 +196,9 @@ pub(super) fn orbit(
     bindings: Res<Keys>,
     pointer: Pointer,
     time: Res<Time>,
+    windows: Query<&Window, With<PrimaryWindow>>,
 ) {
+    let aspect = window_aspect(&windows);
     let Pointer {
         buttons,
         motion,
@@ -151,17 +230,74 @@ pub(super) fn orbit(
             orbit.pitch += (held(bindings.tilt_up) - held(bindings.tilt_down)) * 1.0 * dt;
             orbit.distance *= 1.0 + (held(bindings.zoom_out) - held(bindings.zoom_in)) * 1.2 * dt;
             if keys.just_pressed(bindings.reset_camera) {
-                *orbit = OrbitCamera::framed(orbit.extent);
+                *orbit = OrbitCamera::framed(orbit.extent, aspect);
             }
         }
         orbit.pitch = orbit.pitch.clamp(0.15, 1.5);
-        let framing = framing_distance(orbit.extent);
-        orbit.distance = orbit.distance.clamp(framing * 0.3, framing * 2.5);
+        let home = OrbitCamera::framed(orbit.extent, aspect).distance;
+        orbit.distance = orbit.distance.clamp(home * 0.3, home * 2.5);
         if orbit.yaw != before.yaw
             || orbit.pitch != before.pitch
             || orbit.distance != before.distance
         {
             *transform = orbit.transform();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::camera::CameraProjection;
+
+    /// Where a point on the board shows, in normalised device coordinates (x and y from
+    /// -1 to 1, y up), through `orbit` in a window `aspect` wide.
+    fn on_screen(orbit: &OrbitCamera, aspect: f32, point: Vec3) -> Vec2 {
+        let projection = PerspectiveProjection {
+            aspect_ratio: aspect,
+            ..default()
+        };
+        let view = orbit.transform().to_matrix().inverse();
+        let clip = projection.get_clip_from_view() * view * point.extend(1.0);
+        clip.truncate().truncate() / clip.w
+    }
+
+    fn rim(extent: f32) -> Vec<Vec3> {
+        (0..16)
+            .map(|i| {
+                let angle = std::f32::consts::TAU * i as f32 / 16.0;
+                Vec3::new(angle.cos() * extent, 0.0, angle.sin() * extent)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_portrait_window_shows_the_whole_board_above_its_panel() {
+        for extent in [3.0, 5.0, 7.0] {
+            for (width, height) in [(390.0, 844.0), (360.0, 780.0), (600.0, 800.0)] {
+                let aspect = width / height;
+                let orbit = OrbitCamera::framed(extent, aspect);
+                let panel_top = -1.0 + 2.0 * (1.0 - layout::PORTRAIT_BOARD_SHARE);
+                for point in rim(extent) {
+                    let at = on_screen(&orbit, aspect, point);
+                    assert!(
+                        at.x.abs() <= 1.0,
+                        "{extent} in {width}x{height}: {point} at {at}"
+                    );
+                    assert!(
+                        at.y > panel_top && at.y <= 1.0,
+                        "{extent} in {width}x{height}: {point} at {at}, the panel's top at {panel_top}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_landscape_window_keeps_the_desktop_view() {
+        let orbit = OrbitCamera::framed(5.0, 1280.0 / 800.0);
+        assert_eq!(orbit.aim_up, 0.0);
+        assert_eq!(orbit.distance, framing_distance(5.0));
+        assert_eq!(orbit.aim_right, 0.11);
     }
 }

@@ -14,6 +14,7 @@ mod from_here;
 mod game_panel;
 mod ghosts;
 mod labels;
+mod layout;
 mod lesson_panel;
 mod loading;
 mod models;

@@ -3,6 +3,7 @@
 
 use super::board::HoveredCell;
 use super::from_here::{FromHereChoice, from_here_section};
+use super::layout::Fit;
 use super::move_builder::move_builder;
 use super::rules_help::RulesHelp;
 use super::style::ERROR_COLOUR;
@@ -101,9 +102,12 @@ pub fn practice_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    egui::Panel::right(format!("{id} side"))
-        .exact_size(330.0)
-        .show(&mut root, |ui| {
+    super::layout::show_game_panel(
+        format!("{id} side"),
+        &mut root,
+        330.0,
+        Fit::OwnScrolling,
+        |ui| {
             ui.horizontal(|ui| {
                 ui.heading(heading);
                 if ui.button("Rules").clicked() {
@@ -111,5 +115,6 @@ pub fn practice_panel(
                 }
             });
             body(ui, asks);
-        });
+        },
+    );
 }
