@@ -45,7 +45,7 @@ impl OrbitCamera {
             aim_right: 0.11,
             aim_up: 0.0,
         };
-        if !layout::is_portrait(aspect, 1.0) {
+        if !layout::is_portrait(aspect) {
             return landscape;
         }
         // Far enough for the board's width across the narrow window's field of view
@@ -133,13 +133,18 @@ fn frame_board(
     mut cameras: Query<(&mut OrbitCamera, &mut Transform)>,
 ) {
     let extent = game.table.layout().extent();
-    let aspect = window_aspect(&windows);
-    for (mut orbit, mut transform) in &mut cameras {
-        *orbit = match scene.get() {
-            BoardScene::Showcase => OrbitCamera::showcase(extent),
-            BoardScene::Game => OrbitCamera::framed(extent, aspect),
-        };
-        *transform = orbit.transform();
+    let view = match scene.get() {
+        BoardScene::Showcase => OrbitCamera::showcase(extent),
+        BoardScene::Game => OrbitCamera::framed(extent, window_aspect(&windows)),
+    };
+    look_from(&mut cameras, view);
+}
+
+/// Puts every orbit camera at `view`.
+fn look_from(cameras: &mut Query<(&mut OrbitCamera, &mut Transform)>, view: OrbitCamera) {
+    for (mut orbit, mut transform) in cameras {
+        *orbit = view;
+        *transform = view.transform();
     }
 }
 
@@ -165,7 +170,7 @@ fn reframe_on_turn(
         return;
     }
     let aspect = window_aspect(&windows);
-    let portrait = layout::is_portrait(aspect, 1.0);
+    let portrait = layout::is_portrait(aspect);
     if was_portrait
         .replace(portrait)
         .is_none_or(|was| was == portrait)
@@ -173,10 +178,7 @@ fn reframe_on_turn(
         return;
     }
     let extent = game.table.layout().extent();
-    for (mut orbit, mut transform) in &mut cameras {
-        *orbit = OrbitCamera::framed(extent, aspect);
-        *transform = orbit.transform();
-    }
+    look_from(&mut cameras, OrbitCamera::framed(extent, aspect));
 }
 
 /// The mouse, and who else wants it this frame: egui, the side panel, a cell's count.

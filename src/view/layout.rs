@@ -6,9 +6,9 @@ use bevy_egui::egui;
 /// The share of a portrait window's height the panel takes below the board.
 const PORTRAIT_PANEL_SHARE: f32 = 0.5;
 
-/// Whether the window is taller than it is wide.
-pub fn is_portrait(width: f32, height: f32) -> bool {
-    width < height
+/// Whether a window `aspect` (width / height) wide is taller than it is wide.
+pub fn is_portrait(aspect: f32) -> bool {
+    aspect < 1.0
 }
 
 /// How a panel's body fits below the board in a portrait window.
@@ -30,7 +30,7 @@ pub fn show_game_panel<R>(
     body: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::InnerResponse<R> {
     let screen = root.ctx().viewport_rect();
-    if !is_portrait(screen.width(), screen.height()) {
+    if !is_portrait(screen.aspect_ratio()) {
         return egui::Panel::right(id).exact_size(width).show(root, body);
     }
     let panel = egui::Panel::bottom(id)

@@ -175,18 +175,7 @@ impl<'w, G: Game> Search<'w, G> {
         if depth == 0 || game.status() != Status::Ongoing {
             return Some(won_by(game, self.mover));
         }
-        if let Some(after) = self.remembered(game, Memory::Shot, depth)?
-            && self.wins_after(&after, depth - 1)?
-        {
-            return Some(true);
-        }
-        for turn in turns(game, self.work)? {
-            if self.wins_after(&turn.after, depth - 1)? {
-                self.remember(Memory::Shot, depth, turn.moves);
-                return Some(true);
-            }
-        }
-        Some(false)
+        self.some_turn_gives(game, Memory::Shot, depth, depth - 1, true)
     }
 
     fn wins_after(&mut self, game: &G, depth: u32) -> Option<bool> {
@@ -199,18 +188,38 @@ impl<'w, G: Game> Search<'w, G> {
         if depth == 0 {
             return Some(false);
         }
-        if let Some(after) = self.remembered(game, Memory::Answer, depth)?
-            && !self.wins_after(&after, depth)?
-        {
-            return Some(false);
+        Some(!self.some_turn_gives(game, Memory::Answer, depth, depth, false)?)
+    }
+
+    /// Whether some turn of the player to move leaves a position where the mover's win
+    /// within `left` turns is `wanted` (a shot that wins, an answer that holds): the
+    /// remembered one first, then the others, remembering the one found.
+    fn some_turn_gives(
+        &mut self,
+        game: &G,
+        memory: Memory,
+        depth: u32,
+        left: u32,
+        wanted: bool,
+    ) -> Option<bool> {
+        let mut tried = None;
+        if let Some(after) = self.remembered(game, memory, depth)? {
+            if self.wins_after(&after, left)? == wanted {
+                return Some(true);
+            }
+            tried = Some(fingerprint(&after));
         }
-        for answer in turns(game, self.work)? {
-            if !self.wins_after(&answer.after, depth)? {
-                self.remember(Memory::Answer, depth, answer.moves);
-                return Some(false);
+        for turn in turns(game, self.work)? {
+            // The remembered turn, already searched.
+            if tried == Some(fingerprint(&turn.after)) {
+                continue;
+            }
+            if self.wins_after(&turn.after, left)? == wanted {
+                self.remember(memory, depth, turn.moves);
+                return Some(true);
             }
         }
-        Some(true)
+        Some(false)
     }
 
     fn slot(&mut self, memory: Memory, depth: u32) -> &mut Option<Vec<G::Move>> {
