@@ -110,6 +110,24 @@ pub fn window_size() -> (u32, u32) {
     (1280, 800)
 }
 
+/// A button a finger may tap, marked for the browser test's trace (`dev` builds asked to
+/// trace); nothing otherwise. A disabled button is not a target.
+pub(crate) trait TapTarget {
+    fn tap_target(self, name: &str) -> Self;
+}
+
+impl TapTarget for bevy_egui::egui::Response {
+    fn tap_target(self, name: &str) -> Self {
+        #[cfg(feature = "dev")]
+        if self.enabled() {
+            dev::trace::mark(name, self.rect);
+        }
+        #[cfg(not(feature = "dev"))]
+        let _ = name;
+        self
+    }
+}
+
 /// Whether the scripted demo was asked for (only a build with the `dev` feature has one):
 /// it draws every frame, rather than only when something changes.
 pub fn demo_requested() -> bool {

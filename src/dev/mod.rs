@@ -8,6 +8,7 @@ pub mod lesson_demo;
 mod practice;
 pub mod puzzle_demo;
 mod snapshot;
+pub mod trace;
 
 /// Whether a demo, a lesson demo or a puzzle demo was asked for (the app then draws every frame).
 pub fn demo_requested() -> bool {
@@ -34,5 +35,6 @@ pub fn plugin(app: &mut App) {
         lesson_demo::plugin,
         puzzle_demo::plugin,
         snapshot::plugin,
+        trace::plugin,
     ));
 }

@@ -137,7 +137,7 @@ impl Look for Adamas {
                     "Split {} ({height}): {} — {} left behind",
                     self.label(from),
                     if listed.is_empty() {
-                        "click destinations".to_string()
+                        "pick destinations".to_string()
                     } else {
                         listed.join(", ")
                     },
@@ -148,7 +148,7 @@ impl Look for Adamas {
                 "Merge into {}: {}",
                 self.label(to),
                 if listed.is_empty() {
-                    "click source stacks".to_string()
+                    "pick source stacks".to_string()
                 } else {
                     listed.join(", ")
                 }

@@ -1,5 +1,6 @@
-//! The orbit camera: right-drag or arrow keys to orbit, wheel or +/- to zoom, R to reset.
-//! It ignores the pointer while the pointer is over the overlay.
+//! The orbit camera: right-drag, a finger's drag or arrow keys to orbit, wheel, a pinch or
+//! +/- to zoom, R or the panel's "View" to frame the board again. It ignores the pointer
+//! while the pointer is over the overlay.
 
 use crate::config::{Keys, Settings};
 use crate::current_game::CurrentGame;
@@ -95,8 +96,16 @@ impl OrbitCamera {
 #[derive(Resource, Default)]
 pub struct WheelOnCell(pub bool);
 
+/// Frames the board again for the window's shape, as R does: the panel's button for it.
+#[derive(Message)]
+pub struct FrameBoard;
+
+/// How far the camera turns for a pixel of a drag, in radians.
+const TURN_PER_PIXEL: f32 = 0.006;
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera_and_lights)
+    app.add_message::<FrameBoard>()
+        .add_systems(Startup, spawn_camera_and_lights)
         .add_systems(BuildBoard, frame_board)
         .add_systems(
             Update,
@@ -181,10 +190,13 @@ fn reframe_on_turn(
     look_from(&mut cameras, OrbitCamera::framed(extent, aspect));
 }
 
-/// The mouse, and who else wants it this frame: egui, the side panel, a cell's count.
+/// The mouse and the fingers, and who else wants them this frame: egui, the side panel, a
+/// cell's count.
 #[derive(SystemParam)]
-pub(super) struct Pointer<'w> {
+pub(super) struct Pointer<'w, 's> {
     buttons: Res<'w, ButtonInput<MouseButton>>,
+    touches: Res<'w, Touches>,
+    fingers: Local<'s, Fingers>,
     motion: Res<'w, AccumulatedMouseMotion>,
     scroll: Res<'w, AccumulatedMouseScroll>,
     egui: Option<Res<'w, EguiWantsInput>>,
@@ -199,10 +211,14 @@ pub(super) fn orbit(
     pointer: Pointer,
     time: Res<Time>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    mut frame_board: MessageReader<FrameBoard>,
 ) {
     let aspect = window_aspect(&windows);
+    let asked_to_frame = frame_board.read().count() > 0;
     let Pointer {
         buttons,
+        touches,
+        mut fingers,
         motion,
         scroll,
         egui,
@@ -220,8 +236,19 @@ pub(super) fn orbit(
         if !over_overlay
             && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
         {
-            orbit.yaw -= motion.delta.x * 0.006;
-            orbit.pitch += motion.delta.y * 0.006;
+            orbit.yaw -= motion.delta.x * TURN_PER_PIXEL;
+            orbit.pitch += motion.delta.y * TURN_PER_PIXEL;
+        }
+        // One finger turns the board; two pinch to zoom.
+        match fingers.moved(&touches) {
+            FingerMotion::Drag(delta) if !over_overlay => {
+                orbit.yaw -= delta.x * TURN_PER_PIXEL;
+                orbit.pitch += delta.y * TURN_PER_PIXEL;
+            }
+            FingerMotion::Pinch { before, now } => {
+                orbit.distance *= pinch_zoom(before, now);
+            }
+            _ => {}
         }
         if !wheel_taken {
             orbit.distance *= 1.0 - scroll.delta.y.clamp(-5.0, 5.0) * 0.08;
@@ -235,6 +262,9 @@ pub(super) fn orbit(
                 *orbit = OrbitCamera::framed(orbit.extent, aspect);
             }
         }
+        if asked_to_frame {
+            *orbit = OrbitCamera::framed(orbit.extent, aspect);
+        }
         orbit.pitch = orbit.pitch.clamp(0.15, 1.5);
         let home = OrbitCamera::framed(orbit.extent, aspect).distance;
         orbit.distance = orbit.distance.clamp(home * 0.3, home * 2.5);
@@ -247,10 +277,70 @@ pub(super) fn orbit(
     }
 }
 
+/// Where each finger on the screen was when the camera last looked. Bevy's own
+/// `Touch::delta` stays as it was through frames without touch events, which would turn
+/// the board again each such frame.
+#[derive(Default)]
+pub(super) struct Fingers(Vec<(u64, Vec2)>);
+
+/// What the fingers did since the camera last looked.
+#[derive(Debug, PartialEq)]
+enum FingerMotion {
+    None,
+    /// One finger moved this far.
+    Drag(Vec2),
+    /// Two fingers went from `before` pixels apart to `now`.
+    Pinch {
+        before: f32,
+        now: f32,
+    },
+}
+
+impl Fingers {
+    fn moved(&mut self, touches: &Touches) -> FingerMotion {
+        let now: Vec<(u64, Vec2)> = touches.iter().map(|t| (t.id(), t.position())).collect();
+        let was = |id: u64, at: Vec2| {
+            self.0
+                .iter()
+                .find(|(seen, _)| *seen == id)
+                .map_or(at, |&(_, then)| then)
+        };
+        let motion = match now[..] {
+            [(id, at)] => FingerMotion::Drag(at - was(id, at)),
+            [(a, at_a), (b, at_b)] => FingerMotion::Pinch {
+                before: was(a, at_a).distance(was(b, at_b)),
+                now: at_a.distance(at_b),
+            },
+            _ => FingerMotion::None,
+        };
+        self.0 = now;
+        motion
+    }
+}
+
+/// How much a pinch from fingers `before` pixels apart to `now` apart multiplies the
+/// camera's distance: fingers spreading bring the board nearer, as on a photo.
+fn pinch_zoom(before: f32, now: f32) -> f32 {
+    if before < 1.0 || now < 1.0 {
+        return 1.0;
+    }
+    (before / now).clamp(0.5, 2.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use bevy::camera::CameraProjection;
+
+    #[test]
+    fn spreading_fingers_bring_the_board_nearer() {
+        assert!(pinch_zoom(100.0, 150.0) < 1.0);
+        assert!(pinch_zoom(150.0, 100.0) > 1.0);
+        assert_eq!(pinch_zoom(120.0, 120.0), 1.0);
+        // Fingers on one spot, or a jump, do not throw the camera away.
+        assert_eq!(pinch_zoom(0.0, 80.0), 1.0);
+        assert_eq!(pinch_zoom(10.0, 400.0), 0.5);
+    }
 
     /// Where a point on the board shows, in normalised device coordinates (x and y from
     /// -1 to 1, y up), through `orbit` in a window `aspect` wide.

@@ -9,9 +9,12 @@ use crate::table::{BoardLayout, BoardShape, GameKind, PieceLook, Shape, new_tabl
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// A card's width where there is room; a narrow screen's cards share its width.
 pub const CARD_WIDTH: f32 = 216.0;
+/// The picture's height on a card `CARD_WIDTH` wide; a narrower card's is as much smaller.
 const PICTURE_HEIGHT: f32 = 118.0;
-const CARD_HEIGHT: f32 = PICTURE_HEIGHT + 66.0;
+const NAME_SIZE: f32 = 17.0;
+const TAGLINE_SIZE: f32 = 12.5;
 const WOOD: egui::Color32 = egui::Color32::from_rgb(150, 108, 72);
 const INK: egui::Color32 = egui::Color32::from_rgb(70, 50, 34);
 const GOLD: egui::Color32 = egui::Color32::from_rgb(242, 191, 51);
@@ -46,15 +49,36 @@ fn make_pictures(mut commands: Commands) {
     commands.insert_resource(pictures);
 }
 
-/// A game's card, one button: the picture, the name and the game in a line.
+/// A game's card, one button, `width` wide: the picture, the name and the game in a line.
+/// Every card is as tall as the one whose line wraps most, so a row of them lines up.
 pub fn game_card(
     ui: &mut egui::Ui,
     kind: GameKind,
+    width: f32,
     pictures: &GamePictures,
     settings: &Settings,
 ) -> egui::Response {
-    let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(CARD_WIDTH, CARD_HEIGHT), egui::Sense::click());
+    let picture_height = PICTURE_HEIGHT * width / CARD_WIDTH;
+    let text = ui.visuals().strong_text_color();
+    let tagline = |ui: &egui::Ui, kind: GameKind| {
+        ui.painter().layout(
+            kind.tagline().to_string(),
+            egui::FontId::proportional(TAGLINE_SIZE),
+            ui.visuals().text_color(),
+            width - 20.0,
+        )
+    };
+    let name = ui.painter().layout_no_wrap(
+        kind.title().to_string(),
+        egui::FontId::proportional(NAME_SIZE),
+        text,
+    );
+    let tallest_line = GameKind::ALL
+        .into_iter()
+        .map(|each| tagline(ui, each).size().y)
+        .fold(0.0, f32::max);
+    let height = 8.0 + picture_height + 6.0 + name.size().y + 2.0 + tallest_line + 8.0;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::click());
     let response = response.on_hover_cursor(egui::CursorIcon::PointingHand);
     if !ui.is_rect_visible(rect) {
         return response;
@@ -70,29 +94,17 @@ pub fn game_card(
     );
     let picture = egui::Rect::from_min_size(
         rect.min + egui::vec2(8.0, 8.0),
-        egui::vec2(CARD_WIDTH - 16.0, PICTURE_HEIGHT),
+        egui::vec2(width - 16.0, picture_height),
     );
     if let Some(shown) = pictures.0.iter().find(|p| p.kind == kind) {
         paint_board(&painter, picture, shown, settings);
     }
-    let text = ui.visuals().strong_text_color();
-    let name = painter.layout_no_wrap(
-        kind.title().to_string(),
-        egui::FontId::proportional(17.0),
-        text,
-    );
     let below = picture.left_bottom() + egui::vec2(2.0, 6.0);
     let name_height = name.size().y;
     painter.galley(below, name, text);
-    let line = painter.layout(
-        kind.tagline().to_string(),
-        egui::FontId::proportional(12.5),
-        ui.visuals().text_color(),
-        CARD_WIDTH - 20.0,
-    );
     painter.galley(
         below + egui::vec2(0.0, name_height + 2.0),
-        line,
+        tagline(ui, kind),
         ui.visuals().text_color(),
     );
     response

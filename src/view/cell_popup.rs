@@ -4,8 +4,10 @@
 //! The side panel keeps its list; both offer only the builder's own steps.
 
 use super::camera::{OrbitCamera, WheelOnCell, orbit};
+use super::layout::THUMB_HEIGHT;
 use super::picking::CellOwners;
 use crate::AppSystems;
+use crate::TapTarget;
 use crate::current_game::CurrentGame;
 use crate::phase::{Pause, TurnPhase};
 use crate::pieces::cell_position;
@@ -83,10 +85,6 @@ fn count_with_wheel(
     }
 }
 
-/// The side of the popup's buttons, in egui points (CSS pixels on the web): big enough
-/// for a thumb, as touch guidelines ask (44).
-const THUMB: f32 = 44.0;
-
 fn cell_popup(
     mut contexts: EguiContexts,
     game: Option<Res<CurrentGame>>,
@@ -135,9 +133,15 @@ fn cell_popup(
                 ui.horizontal(|ui| {
                     ui.label(label);
                     let mut offer = |ui: &mut egui::Ui, text: String, hover: &str, index| {
-                        let button = egui::Button::new(egui::RichText::new(text).size(20.0))
-                            .min_size(egui::vec2(THUMB, THUMB));
-                        if ui.add(button).on_hover_text(hover).clicked() {
+                        let button = egui::Button::new(egui::RichText::new(&text).size(20.0))
+                            .min_size(egui::vec2(THUMB_HEIGHT, THUMB_HEIGHT));
+                        let name = format!("popup {text}");
+                        if ui
+                            .add(button)
+                            .tap_target(&name)
+                            .on_hover_text(hover)
+                            .clicked()
+                        {
                             input.write(PlayerInput::Choose(index));
                         }
                     };

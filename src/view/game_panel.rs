@@ -4,13 +4,15 @@
 
 use super::analysis_panel::{AnalysisSection, MoveList};
 use super::board::HoveredCell;
+use super::camera::FrameBoard;
 use super::from_here::{FromHereChoice, from_here_section};
 use super::layout::Fit;
 use super::move_builder::move_builder;
 use super::online_panel::{PanelState, online_section, seat_note};
 use super::review_panel::ReviewPanel;
 use super::rules_help::RulesHelp;
-use super::style::{ERROR_COLOUR, colour32};
+use super::style::{ERROR_COLOUR, colour32, counted};
+use crate::TapTarget;
 use crate::analysis::LiveEvaluation;
 use crate::bot::{Hint, Purpose, RequestHint, Thinking};
 use crate::config::{Keys, Settings};
@@ -65,6 +67,7 @@ struct Helpers<'w, 's> {
     over_panel: ResMut<'w, PointerOverPanel>,
     from_here: ResMut<'w, FromHereChoice>,
     play_from_here: MessageWriter<'w, PlayFromHere>,
+    frame_board: MessageWriter<'w, FrameBoard>,
 }
 
 /// The pointer is over the side panel. egui does not count a panel drawn on the
@@ -122,6 +125,7 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
         mut over_panel,
         mut from_here,
         mut play_from_here,
+        mut frame_board,
     } = helpers;
     // An online game that goes on is the server's: no hints, and no looking back.
     let live_online = game.is_online() && !game.is_over();
@@ -140,7 +144,7 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
             .max_rect(ctx.viewport_rect()),
     );
     let panel = super::layout::show_game_panel("side", &mut root, 310.0, Fit::ScrollWhole, |ui| {
-        header(ui, table, &mut pause, &mut rules_help);
+        header(ui, table, &mut pause, &mut rules_help, &mut frame_board);
         ui.separator();
         seat_lines(ui, &game, &settings, online.as_deref());
         ui.add_space(4.0);
@@ -227,20 +231,34 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
     Ok(())
 }
 
-/// The game's name, and the menu and the rules.
+/// The game's name, and the menu, the rules and the board framed again.
 fn header(
     ui: &mut egui::Ui,
     table: &dyn Table,
     pause: &mut NextState<Pause>,
     rules_help: &mut RulesHelp,
+    frame_board: &mut MessageWriter<FrameBoard>,
 ) {
     ui.horizontal(|ui| {
         ui.heading(table.as_match().kind().title());
-        if ui.button("Menu").on_hover_text("Esc").clicked() {
+        if ui
+            .button("Menu")
+            .tap_target("Menu")
+            .on_hover_text("Esc")
+            .clicked()
+        {
             pause.set(Pause::Paused);
         }
         if ui.button("Rules").on_hover_text("F1").clicked() {
             rules_help.0 = Some(table.as_match().kind());
+        }
+        if ui
+            .button("View")
+            .tap_target("View")
+            .on_hover_text("The board framed again (R)")
+            .clicked()
+        {
+            frame_board.write(FrameBoard);
         }
     });
 }
@@ -341,6 +359,7 @@ fn travel_controls(
         let undo = egui::Button::new("Undo");
         if ui
             .add_enabled(!animating && at > 0, undo)
+            .tap_target("Undo")
             .on_hover_text("Ctrl+Z; against a bot, back to your previous turn")
             .clicked()
         {
@@ -365,7 +384,10 @@ fn travel_controls(
     // On the analysis board the later moves are a line kept, not a game waiting.
     if at < length && !game.is_analysing() {
         ui.horizontal(|ui| {
-            ui.label(format!("Looking back: {} later moves.", length - at));
+            ui.label(format!(
+                "Looking back: {} later.",
+                counted(length - at, "move")
+            ));
             if ui
                 .add_enabled(!animating, egui::Button::new("Play on from here"))
                 .on_hover_text(

@@ -35,6 +35,9 @@ mod rules_help;
 mod style;
 mod title;
 
+/// The camera, for the developers' trace of where things show on screen.
+pub(crate) use camera::OrbitCamera;
+
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;

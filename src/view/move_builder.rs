@@ -1,6 +1,7 @@
 //! The move being built, in the side panel: the steps chosen, every legal next step as a
 //! button (a clicked cell's choices first), and play, step back and cancel.
 
+use crate::TapTarget;
 use crate::table::Table;
 use crate::turn::{CellMenu, PlayerInput};
 use bevy::prelude::*;
@@ -36,17 +37,21 @@ pub fn move_builder(
     } else if choices.is_empty() {
         ui.label("Nothing more to choose.");
     } else {
-        ui.label("Click a lit cell, or choose:");
+        ui.label("Pick a lit cell, or choose:");
     }
     egui::ScrollArea::vertical()
         .id_salt("choices")
         .max_height(220.0)
         .show(ui, |ui| {
-            for index in order {
+            for (shown, index) in order.into_iter().enumerate() {
                 let choice = &choices[index];
                 let in_menu = menu.0.is_some() && choice.cell == menu.0;
                 let button = egui::Button::new(&choice.text).selected(in_menu);
-                if ui.add(button).clicked() {
+                if ui
+                    .add(button)
+                    .tap_target(&format!("choice {shown}"))
+                    .clicked()
+                {
                     input.write(PlayerInput::Choose(index));
                 }
             }
@@ -55,6 +60,7 @@ pub fn move_builder(
         let complete = table.complete_move();
         if ui
             .add_enabled(complete.is_some(), egui::Button::new("Play move"))
+            .tap_target("Play move")
             .on_hover_text(complete.clone().unwrap_or_default())
             .clicked()
         {
@@ -68,6 +74,7 @@ pub fn move_builder(
         }
         if ui
             .add_enabled(!chosen.is_empty(), egui::Button::new("Cancel"))
+            .tap_target("Cancel")
             .clicked()
         {
             input.write(PlayerInput::Cancel);

@@ -1,8 +1,10 @@
 //! The new-game screen: the game, its options (each with its name, a control for its values
 //! and what it does, from the rules crate), and who sits in each seat.
 
+use super::layout::{fit_narrow, is_narrow, thumb_button, thumb_height};
 use super::rules_help::RulesHelp;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR};
+use crate::TapTarget;
 use crate::config::Settings;
 use crate::current_game::Seat;
 use crate::new_game::{NewGameForm, StartGame};
@@ -44,59 +46,74 @@ fn new_game_screen(
     mut start: MessageWriter<StartGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("New game")
+    let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
+    let window = egui::Window::new("New game")
         .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
         .collapsible(false)
         .resizable(false)
         .min_width(420.0)
-        .show(ctx, |ui| {
-            chosen.game_and_options(ui);
-            let GameForm { form, settings, .. } = &mut chosen;
-            ui.separator();
-            ui.label("Seats (people take turns at this screen):");
-            let players = form.players();
-            egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
-                for seat in 0..players {
-                    ui.label(format!("Player {}", seat + 1));
-                    let current = form.seats[seat].label();
-                    ui.vertical(|ui| {
-                        egui::ComboBox::from_id_salt(("seat", seat))
-                            .selected_text(current)
-                            .width(220.0)
-                            .show_ui(ui, |ui| {
-                                for option in Seat::offered() {
-                                    let (label, about) = (option.label(), option.about());
-                                    let item =
-                                        ui.selectable_value(&mut form.seats[seat], option, label);
-                                    if let Some(about) = about {
-                                        item.on_hover_text(about);
+        .default_height(height)
+        .max_height(height);
+    fit_narrow(window, ctx).show(ctx, |ui| {
+        // Back and Start stay in sight below the form, which scrolls on a small screen.
+        let foot = 2.0 * ui.spacing().item_spacing.y + thumb_height(ui) + 4.0;
+        egui::ScrollArea::vertical()
+            .max_height(ui.available_height() - foot)
+            .show(ui, |ui| {
+                chosen.game_and_options(ui);
+                let GameForm { form, settings, .. } = &mut chosen;
+                ui.separator();
+                ui.label("Seats (people take turns at this screen):");
+                let players = form.players();
+                egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+                    for seat in 0..players {
+                        ui.label(format!("Player {}", seat + 1));
+                        let current = form.seats[seat].label();
+                        ui.vertical(|ui| {
+                            egui::ComboBox::from_id_salt(("seat", seat))
+                                .selected_text(current)
+                                .width(220.0)
+                                .show_ui(ui, |ui| {
+                                    for option in Seat::offered() {
+                                        let (label, about) = (option.label(), option.about());
+                                        let name = format!("seat {}: {label}", seat + 1);
+                                        let item = ui
+                                            .selectable_value(&mut form.seats[seat], option, label)
+                                            .tap_target(&name);
+                                        if let Some(about) = about {
+                                            item.on_hover_text(about);
+                                        }
                                     }
-                                }
-                            });
-                        if let Some(about) = form.seats[seat].about() {
-                            ui.small(about);
-                        }
-                    });
-                    ui.end_row();
-                }
+                                })
+                                .response
+                                .tap_target(&format!("seat {}", seat + 1));
+                            if let Some(about) = form.seats[seat].about() {
+                                ui.small(about);
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+                rating_line(ui, form, settings, players);
             });
-            rating_line(ui, form, settings, players);
-            if let Some(error) = &form.error {
-                ui.colored_label(ERROR_COLOUR, error);
+        let GameForm { form, .. } = &mut chosen;
+        let players = form.players();
+        if let Some(error) = &form.error {
+            ui.colored_label(ERROR_COLOUR, error);
+        }
+        ui.horizontal(|ui| {
+            if thumb_button(ui, "Back").tap_target("Back").clicked() {
+                next.set(Screen::Title);
             }
-            ui.horizontal(|ui| {
-                if ui.button("Back").clicked() {
-                    next.set(Screen::Title);
-                }
-                if ui.button("Start").clicked() {
-                    start.write(StartGame {
-                        kind: form.kind,
-                        settings: form.chosen_settings(),
-                        seats: form.seats[..players].to_vec(),
-                    });
-                }
-            });
+            if thumb_button(ui, "Start").tap_target("Start").clicked() {
+                start.write(StartGame {
+                    kind: form.kind,
+                    settings: form.chosen_settings(),
+                    seats: form.seats[..players].to_vec(),
+                });
+            }
         });
+    });
     Ok(())
 }
 
@@ -119,32 +136,50 @@ fn game_and_options(
             }
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(form.kind.tagline());
         if ui.button("Rules").on_hover_text("F1").clicked() {
             help.0 = Some(form.kind);
         }
     });
     ui.separator();
-    egui::Grid::new("options")
-        .num_columns(2)
-        .spacing([12.0, 2.0])
-        .show(ui, |ui| {
-            let described = form.kind.options();
-            let cells = board_cells(ui, form.kind, &form.settings);
-            for (key, value) in form.settings.iter_mut() {
-                let beside = cells.as_deref().filter(|_| key.as_str() == "size");
-                match described.iter().find(|info| info.key == key.as_str()) {
-                    Some(info) => option_row(ui, info, value, beside),
-                    // A key the settings file names that this version does not know.
-                    None => {
-                        ui.label(key.as_str());
-                        ui.add(egui::TextEdit::singleline(value).hint_text("default"));
-                        ui.end_row();
-                    }
+    let described = form.kind.options();
+    let cells = board_cells(ui, form.kind, &form.settings);
+    // Each option: its name, then its control and what it does; side by side where
+    // there is room, one under the other on a phone.
+    let mut rows = |ui: &mut egui::Ui, narrow: bool| {
+        for (key, value) in form.settings.iter_mut() {
+            let beside = cells.as_deref().filter(|_| key.as_str() == "size");
+            match described.iter().find(|info| info.key == key.as_str()) {
+                // On a phone a switch carries its name, as a box ticked beside it.
+                Some(info) if narrow && matches!(info.values, OptionValues::Flag) => {
+                    option_body(ui, info, value, beside, Some(info.name));
+                }
+                Some(info) => {
+                    option_name(ui, info, value, narrow);
+                    option_body(ui, info, value, beside, None);
+                }
+                // A key the settings file names that this version does not know.
+                None => {
+                    ui.label(key.as_str());
+                    ui.add(egui::TextEdit::singleline(value).hint_text("default"));
                 }
             }
-        });
+            if narrow {
+                ui.add_space(6.0);
+            } else {
+                ui.end_row();
+            }
+        }
+    };
+    if is_narrow(ui.ctx()) {
+        rows(ui, true);
+    } else {
+        egui::Grid::new("options")
+            .num_columns(2)
+            .spacing([12.0, 2.0])
+            .show(ui, |ui| rows(ui, false));
+    }
 }
 
 /// The cells of the board these options make, as the rules build it (shown beside the
@@ -167,15 +202,30 @@ fn board_cells(ui: &egui::Ui, kind: GameKind, settings: &[(String, String)]) -> 
     cells
 }
 
-/// One option: its name (the key on hover), the control its values call for (with a note
-/// beside it: the board's cells by the size), and what it does, saying so when it is not
-/// the designer's rule.
-fn option_row(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String, beside: Option<&str>) {
-    ui.label(info.name)
+/// An option's name, the key on hover; strong above its control on a phone.
+fn option_name(ui: &mut egui::Ui, info: &OptionInfo, value: &str, narrow: bool) {
+    let name = if narrow {
+        egui::RichText::new(info.name).strong()
+    } else {
+        egui::RichText::new(info.name)
+    };
+    ui.label(name)
         .on_hover_text(format!("{}={value}", info.key));
+}
+
+/// The control an option's values call for (a switch `named` beside its box, if asked, and
+/// a note beside it: the board's cells by the size), and what it does, saying so when it
+/// is not the designer's rule.
+fn option_body(
+    ui: &mut egui::Ui,
+    info: &OptionInfo,
+    value: &mut String,
+    beside: Option<&str>,
+    named: Option<&str>,
+) {
     ui.vertical(|ui| {
         ui.horizontal(|ui| {
-            option_control(ui, info, value);
+            option_control(ui, info, value, named.unwrap_or_default());
             if let Some(note) = beside {
                 ui.strong(note);
             }
@@ -186,14 +236,14 @@ fn option_row(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String, beside: 
         };
         ui.small(format!("{}{origin}", info.explanation));
     });
-    ui.end_row();
 }
 
-fn option_control(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String) {
+fn option_control(ui: &mut egui::Ui, info: &OptionInfo, value: &mut String, flag_name: &str) {
     match info.values {
         OptionValues::Flag => {
             let mut on = value == "true";
-            if ui.checkbox(&mut on, "").changed() {
+            let name = egui::RichText::new(flag_name).strong();
+            if ui.checkbox(&mut on, name).changed() {
                 *value = on.to_string();
             }
         }
@@ -233,7 +283,7 @@ fn board_control(ui: &mut egui::Ui, value: &mut String) {
     };
     egui::ComboBox::from_id_salt("board")
         .selected_text(current)
-        .width(300.0)
+        .width(ui.available_width().min(300.0))
         .show_ui(ui, |ui| {
             if ui
                 .selectable_label(current == STANDARD_BOARD, STANDARD_BOARD)
@@ -258,7 +308,7 @@ fn board_control(ui: &mut egui::Ui, value: &mut String) {
             egui::TextEdit::multiline(value)
                 .hint_text("@path/to/board.txt, or the board's picture")
                 .desired_rows(1)
-                .desired_width(300.0),
+                .desired_width(ui.available_width().min(300.0)),
         );
     }
 }

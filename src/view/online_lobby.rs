@@ -2,6 +2,7 @@
 //! here, which seat you take, live or correspondence, a limit per move), joining or
 //! watching by code, and your games on that server.
 
+use super::layout::{fit_narrow, thumb_button, thumb_height};
 use super::new_game::GameForm;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted};
 use crate::new_game::{NewGameForm, read_setting_files};
@@ -73,95 +74,115 @@ fn online_screen(
     mut online: Online,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Play online")
-        .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
-        .collapsible(false)
-        .resizable(false)
-        .min_width(460.0)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Server");
-                ui.add(egui::TextEdit::singleline(&mut lobby.server).desired_width(260.0));
-                if ui.button("Refresh my games").clicked() {
-                    online.ask.write(AskMyGames {
-                        server: lobby.server.trim().to_string(),
+    let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
+    fit_narrow(
+        egui::Window::new("Play online")
+            .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
+            .collapsible(false)
+            .resizable(false)
+            .min_width(460.0)
+            .default_height(height)
+            .max_height(height),
+        ctx,
+    )
+    .show(ctx, |ui| {
+        // Back stays in sight below the rest, which scrolls on a small screen.
+        let foot = 2.0 * ui.spacing().item_spacing.y + thumb_height(ui) + 4.0;
+        let connecting = egui::ScrollArea::vertical()
+            .max_height(ui.available_height() - foot)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Server");
+                    let room = ui.available_width() - 60.0;
+                    ui.add(
+                        egui::TextEdit::singleline(&mut lobby.server)
+                            .desired_width(room.min(260.0)),
+                    );
+                    if ui.button("Refresh my games").clicked() {
+                        online.ask.write(AskMyGames {
+                            server: lobby.server.trim().to_string(),
+                        });
+                    }
+                });
+                if let Some(game) = &online.game {
+                    // Waiting for the server's answer: nothing else to do meanwhile.
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        ui.add(egui::Spinner::new());
+                        ui.label(format!("Connecting to {}…", game.server));
+                        if ui.button("Cancel").clicked() {
+                            commands.remove_resource::<OnlineGame>();
+                        }
                     });
+                    if let Some(notice) = &game.notice {
+                        ui.small(notice);
+                    }
+                    return true;
                 }
-            });
-            if let Some(game) = &online.game {
-                // Waiting for the server's answer: nothing else to do meanwhile.
+                let server = lobby.server.trim().to_string();
+                ui.separator();
+                egui::CollapsingHeader::new("New game")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        chosen.game_and_options(ui);
+                        let form = &chosen.form;
+                        new_game_terms(ui, &mut lobby, form.players());
+                        if ui.button("Create game").clicked() {
+                            match create_goal(form, &lobby) {
+                                Ok(goal) => {
+                                    lobby.error = None;
+                                    online.go.write(GoOnline {
+                                        server: server.clone(),
+                                        goal,
+                                    });
+                                }
+                                Err(e) => lobby.error = Some(e),
+                            }
+                        }
+                    });
                 ui.separator();
                 ui.horizontal(|ui| {
-                    ui.add(egui::Spinner::new());
-                    ui.label(format!("Connecting to {}…", game.server));
-                    if ui.button("Cancel").clicked() {
-                        commands.remove_resource::<OnlineGame>();
+                    ui.label("Code");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut lobby.code)
+                            .hint_text("from your friend")
+                            .desired_width(90.0),
+                    );
+                    let code = lobby.code.trim().to_ascii_uppercase();
+                    let typed = !code.is_empty();
+                    if ui.add_enabled(typed, egui::Button::new("Join")).clicked() {
+                        let kept = online.kept.on(&server).find(|s| s.code == code).cloned();
+                        // Your own seat in that game is taken back, not a second one.
+                        let goal = match kept {
+                            Some(seat) => Goal::Resume(seat.key()),
+                            None => Goal::Join { code },
+                        };
+                        online.go.write(GoOnline {
+                            server: server.clone(),
+                            goal,
+                        });
+                    } else if ui.add_enabled(typed, egui::Button::new("Watch")).clicked() {
+                        online.go.write(GoOnline {
+                            server: server.clone(),
+                            goal: Goal::Watch { code },
+                        });
                     }
                 });
-                if let Some(notice) = &game.notice {
-                    ui.small(notice);
+                ui.separator();
+                my_games(ui, &server, &mut online);
+                for error in [&lobby.error, &online.problem.0].into_iter().flatten() {
+                    ui.colored_label(ERROR_COLOUR, error);
                 }
-                return;
-            }
-            let server = lobby.server.trim().to_string();
+                false
+            })
+            .inner;
+        if !connecting {
             ui.separator();
-            egui::CollapsingHeader::new("New game")
-                .default_open(true)
-                .show(ui, |ui| {
-                    chosen.game_and_options(ui);
-                    let form = &chosen.form;
-                    new_game_terms(ui, &mut lobby, form.players());
-                    if ui.button("Create game").clicked() {
-                        match create_goal(form, &lobby) {
-                            Ok(goal) => {
-                                lobby.error = None;
-                                online.go.write(GoOnline {
-                                    server: server.clone(),
-                                    goal,
-                                });
-                            }
-                            Err(e) => lobby.error = Some(e),
-                        }
-                    }
-                });
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("Code");
-                ui.add(
-                    egui::TextEdit::singleline(&mut lobby.code)
-                        .hint_text("from your friend")
-                        .desired_width(90.0),
-                );
-                let code = lobby.code.trim().to_ascii_uppercase();
-                let typed = !code.is_empty();
-                if ui.add_enabled(typed, egui::Button::new("Join")).clicked() {
-                    let kept = online.kept.on(&server).find(|s| s.code == code).cloned();
-                    // Your own seat in that game is taken back, not a second one.
-                    let goal = match kept {
-                        Some(seat) => Goal::Resume(seat.key()),
-                        None => Goal::Join { code },
-                    };
-                    online.go.write(GoOnline {
-                        server: server.clone(),
-                        goal,
-                    });
-                } else if ui.add_enabled(typed, egui::Button::new("Watch")).clicked() {
-                    online.go.write(GoOnline {
-                        server: server.clone(),
-                        goal: Goal::Watch { code },
-                    });
-                }
-            });
-            ui.separator();
-            my_games(ui, &server, &mut online);
-            for error in [&lobby.error, &online.problem.0].into_iter().flatten() {
-                ui.colored_label(ERROR_COLOUR, error);
-            }
-            ui.separator();
-            if ui.button("Back").clicked() {
+            if thumb_button(ui, "Back").clicked() {
                 next.set(Screen::Title);
             }
-        });
+        }
+    });
     Ok(())
 }
 

@@ -1,8 +1,10 @@
 //! The pause menu (Esc): animation speed, labels, appearance, keeping games, new game,
 //! title screen, quit. While it is open the board takes no clicks and bots wait.
 
+use super::layout::fit_narrow;
 use super::records::Keeping;
 use super::style::{ERROR_COLOUR, QUIT_OFFERED, appearance};
+use crate::TapTarget;
 use crate::config::{Keys, Settings};
 use crate::current_game::CurrentGame;
 use crate::phase::Pause;
@@ -29,12 +31,12 @@ fn pause_menu(
     game: Res<CurrentGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Paused")
+    fit_narrow(egui::Window::new("Paused")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
-        .resizable(false)
+        .resizable(false), ctx)
         .show(ctx, |ui| {
-            if ui.button("Resume (Esc)").clicked() {
+            if ui.button("Resume (Esc)").tap_target("Resume").clicked() {
                 pause.set(Pause::Running);
             }
             ui.add(

@@ -1,5 +1,6 @@
-//! Clicks on the board: a click on a tile or on a piece (any part of its model, or of the
-//! see-through piece of the move being built) chooses that cell.
+//! Clicks on the board: a click or a tap on a tile or on a piece (any part of its model,
+//! or of the see-through piece of the move being built) chooses that cell. A finger that
+//! travelled turned the board, and its lifting is not a tap.
 
 use super::board::CellTile;
 use super::ghosts::GhostPiece;
@@ -8,6 +9,7 @@ use crate::pieces::PieceOf;
 use crate::screens::Screen;
 use crate::turn::PlayerInput;
 use bevy::ecs::system::SystemParam;
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -42,13 +44,42 @@ impl CellOwners<'_, '_> {
     }
 }
 
+/// How far a finger may wander, in points, and still tap rather than drag.
+const TAP_SLOP: f32 = 12.0;
+
+/// How far each finger on the screen, or just lifted, has been from where it came down.
+#[derive(Default)]
+struct FingerTravel(std::collections::HashMap<u64, f32>);
+
+impl FingerTravel {
+    fn track(&mut self, touches: &Touches) {
+        for touch in touches.iter_just_pressed() {
+            self.0.insert(touch.id(), 0.0);
+        }
+        for touch in touches.iter().chain(touches.iter_just_released()) {
+            let travel = self.0.entry(touch.id()).or_default();
+            *travel = travel.max(touch.distance().length());
+        }
+    }
+
+    fn dragged(&self, pointer: &PointerId) -> bool {
+        match pointer {
+            PointerId::Touch(id) => self.0.get(id).is_some_and(|&t| t > TAP_SLOP),
+            _ => false,
+        }
+    }
+}
+
 fn click_cells(
     mut clicks: MessageReader<Pointer<Click>>,
     pause: Res<State<Pause>>,
     owners: CellOwners,
     egui: Option<Res<EguiWantsInput>>,
+    touches: Res<Touches>,
+    mut travel: Local<FingerTravel>,
     mut input: MessageWriter<PlayerInput>,
 ) {
+    travel.track(&touches);
     // A click on a window over the board (a cell's − and +) is the window's, not the
     // cell's under it.
     let over_window = egui.is_some_and(|egui| egui.is_pointer_over_area());
@@ -57,6 +88,7 @@ fn click_cells(
         if *pause.get() == Pause::Paused
             || click.event.button != PointerButton::Primary
             || over_window
+            || travel.dragged(&click.pointer_id)
         {
             continue;
         }

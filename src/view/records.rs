@@ -2,6 +2,7 @@
 //! screen, where a game can start), and export the
 //! game on the table (record, move list, position string) to the clipboard.
 
+use super::layout::fit_narrow;
 use crate::current_game::CurrentGame;
 use crate::new_game::NewGameForm;
 use crate::record::{Record, move_list, record_of};
@@ -75,70 +76,73 @@ fn load_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut chosen: Option<std::result::Result<Record, String>> = None;
-    egui::Window::new("Load a game")
-        .collapsible(false)
-        .default_width(460.0)
-        .open(&mut open)
-        .show(ctx, |ui| {
-            match storage.describe(RECORDS) {
-                Some(place) => ui.label(format!("Saved games in {place}")),
-                None => ui.label("There is no place for saved games here."),
-            };
-            egui::ScrollArea::vertical()
-                .max_height(200.0)
-                .show(ui, |ui| {
-                    if files.is_empty() {
-                        ui.weak("No saved games yet: \"Save game\" in the game's menu.");
+    fit_narrow(
+        egui::Window::new("Load a game")
+            .collapsible(false)
+            .default_width(460.0)
+            .open(&mut open),
+        ctx,
+    )
+    .show(ctx, |ui| {
+        match storage.describe(RECORDS) {
+            Some(place) => ui.label(format!("Saved games in {place}")),
+            None => ui.label("There is no place for saved games here."),
+        };
+        egui::ScrollArea::vertical()
+            .max_height(200.0)
+            .show(ui, |ui| {
+                if files.is_empty() {
+                    ui.weak("No saved games yet: \"Save game\" in the game's menu.");
+                }
+                for path in &files {
+                    let name = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    if ui.button(name).clicked() {
+                        chosen = Some(read_record(&storage, path));
                     }
-                    for path in &files {
-                        let name = path.file_name().map_or_else(
-                            || path.display().to_string(),
-                            |n| n.to_string_lossy().into_owned(),
-                        );
-                        if ui.button(name).clicked() {
-                            chosen = Some(read_record(&storage, path));
-                        }
+                }
+            });
+        ui.separator();
+        let mut kind = windows.paste_kind.unwrap_or(form.kind);
+        ui.horizontal(|ui| {
+            ui.label("Or paste a record, or a move list or position string of");
+            egui::ComboBox::from_id_salt("paste-kind")
+                .selected_text(kind.title())
+                .show_ui(ui, |ui| {
+                    for each in GameKind::ALL {
+                        ui.selectable_value(&mut kind, each, each.title());
                     }
                 });
-            ui.separator();
-            let mut kind = windows.paste_kind.unwrap_or(form.kind);
-            ui.horizontal(|ui| {
-                ui.label("Or paste a record, or a move list or position string of");
-                egui::ComboBox::from_id_salt("paste-kind")
-                    .selected_text(kind.title())
-                    .show_ui(ui, |ui| {
-                        for each in GameKind::ALL {
-                            ui.selectable_value(&mut kind, each, each.title());
-                        }
-                    });
-            });
-            windows.paste_kind = Some(kind);
-            ui.add(
-                egui::TextEdit::multiline(&mut windows.pasted)
-                    .desired_rows(5)
-                    .desired_width(f32::INFINITY)
-                    .code_editor(),
-            );
-            ui.horizontal(|ui| {
-                let text = windows.pasted.trim().to_string();
-                let any = !text.is_empty();
-                if ui.add_enabled(any, egui::Button::new("Record")).clicked() {
-                    chosen = Some(Record::parse(&text));
-                }
-                if ui.add_enabled(any, egui::Button::new("Moves")).clicked() {
-                    chosen = Some(Record::pasted(kind, &text, false));
-                }
-                if ui.add_enabled(any, egui::Button::new("Position")).clicked() {
-                    chosen = Some(Record::pasted(kind, &text, true));
-                }
-            });
-            ui.small(
-                "Moves and positions start a game between people, with the game's default options.",
-            );
-            if let Some(Err(error)) = &message.0 {
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 90), error);
+        });
+        windows.paste_kind = Some(kind);
+        ui.add(
+            egui::TextEdit::multiline(&mut windows.pasted)
+                .desired_rows(5)
+                .desired_width(f32::INFINITY)
+                .code_editor(),
+        );
+        ui.horizontal(|ui| {
+            let text = windows.pasted.trim().to_string();
+            let any = !text.is_empty();
+            if ui.add_enabled(any, egui::Button::new("Record")).clicked() {
+                chosen = Some(Record::parse(&text));
+            }
+            if ui.add_enabled(any, egui::Button::new("Moves")).clicked() {
+                chosen = Some(Record::pasted(kind, &text, false));
+            }
+            if ui.add_enabled(any, egui::Button::new("Position")).clicked() {
+                chosen = Some(Record::pasted(kind, &text, true));
             }
         });
+        ui.small(
+            "Moves and positions start a game between people, with the game's default options.",
+        );
+        if let Some(Err(error)) = &message.0 {
+            ui.colored_label(egui::Color32::from_rgb(240, 120, 90), error);
+        }
+    });
     match chosen {
         Some(Ok(record)) => {
             // The load system reports a record that does not replay; the window closes
@@ -166,34 +170,37 @@ fn export_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let table = game.table.as_ref();
-    egui::Window::new("Export")
-        .collapsible(false)
-        .default_width(460.0)
-        .open(&mut open)
-        .show(ctx, |ui| {
-            let record = record_of(table, game.game_seats()).to_ron();
-            let moves = move_list(table);
-            let position = table.as_match().position_string();
-            for (what, text) in [
-                ("Position string", position),
-                ("Moves", moves),
-                ("Record", record),
-            ] {
-                ui.horizontal(|ui| {
-                    ui.strong(what);
-                    if ui.button("Copy").clicked() {
-                        ui.ctx().copy_text(text.clone());
-                    }
+    fit_narrow(
+        egui::Window::new("Export")
+            .collapsible(false)
+            .default_width(460.0)
+            .open(&mut open),
+        ctx,
+    )
+    .show(ctx, |ui| {
+        let record = record_of(table, game.game_seats()).to_ron();
+        let moves = move_list(table);
+        let position = table.as_match().position_string();
+        for (what, text) in [
+            ("Position string", position),
+            ("Moves", moves),
+            ("Record", record),
+        ] {
+            ui.horizontal(|ui| {
+                ui.strong(what);
+                if ui.button("Copy").clicked() {
+                    ui.ctx().copy_text(text.clone());
+                }
+            });
+            egui::ScrollArea::vertical()
+                .id_salt(what)
+                .max_height(120.0)
+                .show(ui, |ui| {
+                    ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
                 });
-                egui::ScrollArea::vertical()
-                    .id_salt(what)
-                    .max_height(120.0)
-                    .show(ui, |ui| {
-                        ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
-                    });
-                ui.separator();
-            }
-        });
+            ui.separator();
+        }
+    });
     windows.export = open;
     Ok(())
 }

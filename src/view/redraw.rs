@@ -9,6 +9,7 @@ use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::review::GameReview;
 use crate::screens::Screen;
 use crate::showcase::Showcase;
+use crate::turn::PlayerInput;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
@@ -18,7 +19,7 @@ use std::time::Duration;
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, wake_for_the_server)
         .add_systems(Update, wake_for_timers.after(crate::AppSystems::Keep))
-        .add_systems(Last, keep_drawing_while_animating)
+        .add_systems(Last, (keep_drawing_while_animating, draw_again_after_input))
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
@@ -76,6 +77,18 @@ fn keep_drawing_while_animating(
         || *screen.get() == Screen::Loading
         || screen.is_changed()
     {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// A tap or click that chose a cell or a step changes the board's lights and the panel in
+/// the frames after it: one more frame shows them, not the next touch (a still finger or
+/// mouse sends nothing more).
+fn draw_again_after_input(
+    mut inputs: MessageReader<PlayerInput>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if inputs.read().count() > 0 {
         redraw.write(RequestRedraw);
     }
 }

@@ -1,5 +1,6 @@
 //! The result window over the finished board: who won, replay, review, new game, title.
 
+use super::layout::fit_narrow;
 use crate::current_game::CurrentGame;
 use crate::rating::RatingChange;
 use crate::review::StartReview;
@@ -41,50 +42,53 @@ fn result_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut replay = false;
-    egui::Window::new("Game over")
-        .anchor(egui::Align2::CENTER_TOP, [-150.0, 60.0])
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .show(ctx, |ui| {
-            ui.heading(game.status_text());
+    fit_narrow(
+        egui::Window::new("Game over")
+            .anchor(egui::Align2::CENTER_TOP, [-150.0, 60.0])
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open),
+        ctx,
+    )
+    .show(ctx, |ui| {
+        ui.heading(game.status_text());
+        ui.label(format!(
+            "after {} moves",
+            game.table.as_match().record().len()
+        ));
+        if let Some(change) = rating.filter(|change| change.game_id == game.id) {
+            let moved = change.after.rating - change.before.rating;
             ui.label(format!(
-                "after {} moves",
-                game.table.as_match().record().len()
+                "Your {} rating: {:.0} ({moved:+.0})",
+                game.table.as_match().kind().title(),
+                change.after.rating
             ));
-            if let Some(change) = rating.filter(|change| change.game_id == game.id) {
-                let moved = change.after.rating - change.before.rating;
-                ui.label(format!(
-                    "Your {} rating: {:.0} ({moved:+.0})",
-                    game.table.as_match().kind().title(),
-                    change.after.rating
-                ));
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .button("Replay")
+                .on_hover_text("From the first move: step with Redo, or drag the slider")
+                .clicked()
+            {
+                travel.write(Travel::GoTo(0));
+                replay = true;
             }
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Replay")
-                    .on_hover_text("From the first move: step with Redo, or drag the slider")
-                    .clicked()
-                {
-                    travel.write(Travel::GoTo(0));
-                    replay = true;
-                }
-                if ui
-                    .button("Review")
-                    .on_hover_text("The bot judges every move; the review shows beside the moves")
-                    .clicked()
-                {
-                    review.write(StartReview);
-                    replay = true;
-                }
-                if ui.button("New game").clicked() {
-                    next.set(Screen::NewGame);
-                }
-                if ui.button("Title screen").clicked() {
-                    next.set(Screen::Title);
-                }
-            });
+            if ui
+                .button("Review")
+                .on_hover_text("The bot judges every move; the review shows beside the moves")
+                .clicked()
+            {
+                review.write(StartReview);
+                replay = true;
+            }
+            if ui.button("New game").clicked() {
+                next.set(Screen::NewGame);
+            }
+            if ui.button("Title screen").clicked() {
+                next.set(Screen::Title);
+            }
         });
+    });
     closed.0 = !open || replay;
     Ok(())
 }

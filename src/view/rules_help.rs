@@ -2,6 +2,7 @@
 //! new-game screen. Tabula's own decisions (where the designers' rules are silent or
 //! unclear) stand out in their own colour. The texts are `docs/rules/*.md`, built in.
 
+use super::layout::fit_narrow;
 use crate::current_game::CurrentGame;
 use crate::lesson::{Courses, LessonInput};
 use crate::new_game::NewGameForm;
@@ -75,35 +76,36 @@ fn rules_window(
     };
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    egui::Window::new(format!("Rules of {}", kind.title()))
-        .id(egui::Id::new("rules"))
-        .default_size([520.0, 560.0])
-        .default_pos([40.0, 40.0])
-        .open(&mut open)
-        .show(ctx, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Lines marked");
-                let tag = egui::RichText::new("Our decision").strong();
-                ui.colored_label(decision_colour(ui), tag);
-                ui.label(
-                    "are Tabula's own reading, where the designers' rules are silent or unclear.",
-                );
-            });
-            if in_match.is_none() {
-                ui.horizontal(|ui| {
-                    for each in GameKind::ALL {
-                        ui.selectable_value(&mut help.0, Some(each), each.title());
-                    }
-                });
-            }
-            ui.separator();
-            let course = courses.get(kind).ok();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                if let Some(step) = show_rules(ui, rules_text(kind), course) {
-                    lessons.write(LessonInput::Start { kind, step });
+    fit_narrow(
+        egui::Window::new(format!("Rules of {}", kind.title()))
+            .id(egui::Id::new("rules"))
+            .default_size([520.0, 560.0])
+            .default_pos([40.0, 40.0])
+            .open(&mut open),
+        ctx,
+    )
+    .show(ctx, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Lines marked");
+            let tag = egui::RichText::new("Our decision").strong();
+            ui.colored_label(decision_colour(ui), tag);
+            ui.label("are Tabula's own reading, where the designers' rules are silent or unclear.");
+        });
+        if in_match.is_none() {
+            ui.horizontal(|ui| {
+                for each in GameKind::ALL {
+                    ui.selectable_value(&mut help.0, Some(each), each.title());
                 }
             });
+        }
+        ui.separator();
+        let course = courses.get(kind).ok();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            if let Some(step) = show_rules(ui, rules_text(kind), course) {
+                lessons.write(LessonInput::Start { kind, step });
+            }
         });
+    });
     if !open {
         help.0 = None;
     }

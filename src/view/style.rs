@@ -64,23 +64,48 @@ pub fn appearance(ui: &mut egui::Ui, settings: &mut ResMut<Settings>) {
     });
 }
 
-/// Menus and background follow the theme.
+/// Menus and background follow the theme; on a phone, small text is still 12 points and
+/// controls are taller, for a thumb.
 fn apply_theme(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut clear: ResMut<ClearColor>,
-    mut applied: Local<Option<Theme>>,
+    mut applied: Local<Option<(Theme, bool)>>,
 ) -> Result {
-    if *applied == Some(settings.theme) {
+    let ctx = contexts.ctx_mut()?;
+    let narrow = super::layout::is_narrow(ctx);
+    if *applied == Some((settings.theme, narrow)) {
         return Ok(());
     }
-    *applied = Some(settings.theme);
-    let ctx = contexts.ctx_mut()?;
+    *applied = Some((settings.theme, narrow));
     let (visuals, background) = match settings.theme {
         Theme::Dark => (egui::Visuals::dark(), Color::srgb(0.09, 0.10, 0.12)),
         Theme::Light => (egui::Visuals::light(), Color::srgb(0.80, 0.82, 0.85)),
     };
     ctx.set_visuals(visuals);
+    ctx.global_style_mut(|style| {
+        let plain = egui::Style::default();
+        style.text_styles = plain.text_styles.clone();
+        style.spacing.interact_size = plain.spacing.interact_size;
+        style.spacing.button_padding = plain.spacing.button_padding;
+        if narrow {
+            for (text, font) in &mut style.text_styles {
+                font.size = font.size.max(MIN_PHONE_TEXT);
+                if *text == egui::TextStyle::Small {
+                    font.size = MIN_PHONE_TEXT;
+                }
+            }
+            style.spacing.interact_size.y = PHONE_CONTROL_HEIGHT;
+            style.spacing.button_padding = egui::vec2(8.0, 6.0);
+        }
+    });
     clear.0 = background;
     Ok(())
 }
+
+/// The smallest text on a phone, in points (CSS pixels in the browser).
+const MIN_PHONE_TEXT: f32 = 12.0;
+
+/// The height of a button, box or field on a phone: easier for a thumb, and 44-point
+/// buttons where a thumb presses most (layout::THUMB_HEIGHT).
+const PHONE_CONTROL_HEIGHT: f32 = 30.0;

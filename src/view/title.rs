@@ -2,8 +2,10 @@
 //! "Continue" for the game left, play online, load a saved game, quit.
 
 use super::cards::{CARD_WIDTH, GamePictures, game_card};
+use super::layout::{THUMB_HEIGHT, fit_narrow, is_narrow};
 use super::records::Keeping;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, QUIT_OFFERED, counted};
+use crate::TapTarget;
 use crate::config::{ConfigProblems, Settings};
 use crate::lesson::{Courses, LessonInput};
 use crate::new_game::NewGameForm;
@@ -34,6 +36,9 @@ struct TitleWays<'w> {
     exit: MessageWriter<'w, AppExit>,
 }
 
+/// The space between the cards, and between the rows of them.
+const CARD_GAP: f32 = 10.0;
+
 fn title_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -52,74 +57,82 @@ fn title_screen(
     }
     let ctx = contexts.ctx_mut()?;
     let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
-    egui::Window::new("Tabula")
+    let window = egui::Window::new("Tabula")
         .title_bar(false)
         .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
         .resizable(false)
         .default_height(height)
-        .max_height(height)
-        .show(ctx, |ui| {
-            // On a small screen the menu scrolls.
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.label(egui::RichText::new("Tabula").size(34.0).strong());
-                ui.label("Four abstract strategy games");
-                ui.add_space(10.0);
-                continue_button(ui, &mut keeping);
-                egui::Grid::new("games")
-                    .num_columns(2)
-                    .spacing([10.0, 10.0])
-                    .show(ui, |ui| {
-                        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
-                            if game_card(ui, kind, &pictures, &settings)
-                                .on_hover_text(format!("A new game of {}", kind.title()))
-                                .clicked()
-                            {
-                                *ways.form = NewGameForm::for_game(kind, &settings);
-                                ways.next.set(Screen::NewGame);
-                            }
-                            if i % 2 == 1 {
-                                ui.end_row();
-                            }
-                        }
-                    });
-                ui.add_space(10.0);
-                learn_row(ui, &ways.courses, &settings, &mut ways.lessons);
-                ui.add_space(6.0);
-                puzzles_row(ui, &settings, &mut ways.puzzles);
-                ui.add_space(10.0);
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_sized([120.0, 30.0], egui::Button::new("Play online"))
-                        .on_hover_text("With a friend elsewhere, through a Tabula server")
-                        .clicked()
-                    {
-                        ways.next.set(Screen::Online);
-                    }
-                    if ui
-                        .add_sized([120.0, 30.0], egui::Button::new("Load a game…"))
-                        .clicked()
-                    {
-                        keeping.windows.open_load(&keeping.storage, None);
-                    }
-                    if QUIT_OFFERED
-                        && ui
-                            .add_sized([80.0, 30.0], egui::Button::new("Quit"))
+        .max_height(height);
+    fit_narrow(window, ctx).show(ctx, |ui| {
+        // On a small screen the menu scrolls.
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            // Two cards a row, as wide as they may be up to their full width.
+            let card = ((ui.available_width() - CARD_GAP) / 2.0).min(CARD_WIDTH);
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new("Tabula").size(34.0).strong());
+            ui.label("Four abstract strategy games");
+            ui.add_space(10.0);
+            continue_button(ui, card, &mut keeping);
+            egui::Grid::new("games")
+                .num_columns(2)
+                .spacing([CARD_GAP, CARD_GAP])
+                .show(ui, |ui| {
+                    for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+                        if game_card(ui, kind, card, &pictures, &settings)
+                            .tap_target(&format!("card {}", kind.title()))
+                            .on_hover_text(format!("A new game of {}", kind.title()))
                             .clicked()
-                    {
-                        ways.exit.write(AppExit::Success);
+                        {
+                            *ways.form = NewGameForm::for_game(kind, &settings);
+                            ways.next.set(Screen::NewGame);
+                        }
+                        if i % 2 == 1 {
+                            ui.end_row();
+                        }
                     }
                 });
-                if let Some(Err(error)) = &keeping.message.0
-                    && keeping.windows.load.is_none()
+            ui.add_space(10.0);
+            learn_row(ui, card, &ways.courses, &settings, &mut ways.lessons);
+            ui.add_space(6.0);
+            puzzles_row(ui, card, &settings, &mut ways.puzzles);
+            ui.add_space(10.0);
+            let tall = if is_narrow(ui.ctx()) {
+                THUMB_HEIGHT
+            } else {
+                30.0
+            };
+            ui.horizontal(|ui| {
+                if ui
+                    .add_sized([120.0, tall], egui::Button::new("Play online"))
+                    .on_hover_text("With a friend elsewhere, through a Tabula server")
+                    .clicked()
                 {
-                    ui.colored_label(ERROR_COLOUR, error);
+                    ways.next.set(Screen::Online);
                 }
-                for problem in &problems.0 {
-                    ui.colored_label(ERROR_COLOUR, problem);
+                if ui
+                    .add_sized([120.0, tall], egui::Button::new("Load a game…"))
+                    .clicked()
+                {
+                    keeping.windows.open_load(&keeping.storage, None);
+                }
+                if QUIT_OFFERED
+                    && ui
+                        .add_sized([80.0, tall], egui::Button::new("Quit"))
+                        .clicked()
+                {
+                    ways.exit.write(AppExit::Success);
                 }
             });
+            if let Some(Err(error)) = &keeping.message.0
+                && keeping.windows.load.is_none()
+            {
+                ui.colored_label(ERROR_COLOUR, error);
+            }
+            for problem in &problems.0 {
+                ui.colored_label(ERROR_COLOUR, problem);
+            }
         });
+    });
     Ok(())
 }
 
@@ -127,6 +140,7 @@ fn title_screen(
 /// was left, and a finished one starts again.
 fn learn_row(
     ui: &mut egui::Ui,
+    card: f32,
     courses: &Courses,
     settings: &Settings,
     lessons: &mut MessageWriter<LessonInput>,
@@ -134,6 +148,7 @@ fn learn_row(
     ui.label(egui::RichText::new("Learn").strong().size(16.0))
         .on_hover_text("A short course for each game, played on the board");
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(CARD_GAP, CARD_GAP / 2.0);
         for kind in GameKind::ALL {
             let Ok(course) = courses.get(kind) else {
                 continue;
@@ -153,7 +168,7 @@ fn learn_row(
                 kind.title().to_string()
             };
             if ui
-                .add_sized([CARD_WIDTH - 2.0, 28.0], egui::Button::new(label))
+                .add_sized([card, row_height(ui)], egui::Button::new(label))
                 .on_hover_text(format!(
                     "{} {steps} steps, about {} minutes.",
                     course.about,
@@ -172,10 +187,16 @@ fn learn_row(
 }
 
 /// "Puzzles": each game's puzzles, with the player's rating in it.
-fn puzzles_row(ui: &mut egui::Ui, settings: &Settings, puzzles: &mut MessageWriter<PuzzleInput>) {
+fn puzzles_row(
+    ui: &mut egui::Ui,
+    card: f32,
+    settings: &Settings,
+    puzzles: &mut MessageWriter<PuzzleInput>,
+) {
     ui.label(egui::RichText::new("Puzzles").strong().size(16.0))
         .on_hover_text("Win by force in one to three turns, each puzzle proved by the solver");
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(CARD_GAP, CARD_GAP / 2.0);
         for kind in GameKind::ALL {
             let record = settings
                 .puzzles
@@ -184,7 +205,7 @@ fn puzzles_row(ui: &mut egui::Ui, settings: &Settings, puzzles: &mut MessageWrit
                 .unwrap_or_default();
             let label = format!("{} {:.0}", kind.title(), record.rating.rating);
             if ui
-                .add_sized([CARD_WIDTH - 2.0, 28.0], egui::Button::new(label))
+                .add_sized([card, row_height(ui)], egui::Button::new(label))
                 .on_hover_text(format!(
                     "Your {} puzzle rating; streak {}, best {}",
                     kind.title(),
@@ -199,8 +220,17 @@ fn puzzles_row(ui: &mut egui::Ui, settings: &Settings, puzzles: &mut MessageWrit
     });
 }
 
-/// "Continue" the game left, as wide as the cards, with which game and how far it went.
-fn continue_button(ui: &mut egui::Ui, keeping: &mut Keeping) {
+/// The height of the learn and puzzle buttons: a thumb's on a phone.
+fn row_height(ui: &egui::Ui) -> f32 {
+    if is_narrow(ui.ctx()) {
+        THUMB_HEIGHT
+    } else {
+        28.0
+    }
+}
+
+/// "Continue" the game left, as wide as two `card`s, with which game and how far it went.
+fn continue_button(ui: &mut egui::Ui, card: f32, keeping: &mut Keeping) {
     let Some(record) = &keeping.resumable.0 else {
         return;
     };
@@ -210,7 +240,10 @@ fn continue_button(ui: &mut egui::Ui, keeping: &mut Keeping) {
         .size(16.0)
         .strong();
     if ui
-        .add_sized([CARD_WIDTH * 2.0 + 10.0, 36.0], egui::Button::new(text))
+        .add_sized(
+            [card * 2.0 + CARD_GAP, row_height(ui).max(36.0)],
+            egui::Button::new(text),
+        )
         .on_hover_text("The game you left, as it was")
         .clicked()
     {
