@@ -111,16 +111,17 @@ pub fn window_size() -> (u32, u32) {
 }
 
 /// A button a finger may tap, marked for the browser test's trace (`dev` builds asked to
-/// trace); nothing otherwise. A disabled button is not a target.
+/// trace); nothing otherwise. A disabled button is not a target. The name is written out
+/// only when traced (`format_args!` at the call), not every frame of a player's build.
 pub(crate) trait TapTarget {
-    fn tap_target(self, name: &str) -> Self;
+    fn tap_target(self, name: impl std::fmt::Display) -> Self;
 }
 
 impl TapTarget for bevy_egui::egui::Response {
-    fn tap_target(self, name: &str) -> Self {
+    fn tap_target(self, name: impl std::fmt::Display) -> Self {
         #[cfg(feature = "dev")]
-        if self.enabled() {
-            dev::trace::mark(name, self.rect);
+        if self.enabled() && dev::trace::enabled() {
+            dev::trace::mark(&name.to_string(), self.rect);
         }
         #[cfg(not(feature = "dev"))]
         let _ = name;

@@ -135,10 +135,9 @@ fn cell_popup(
                     let mut offer = |ui: &mut egui::Ui, text: String, hover: &str, index| {
                         let button = egui::Button::new(egui::RichText::new(&text).size(20.0))
                             .min_size(egui::vec2(THUMB_HEIGHT, THUMB_HEIGHT));
-                        let name = format!("popup {text}");
                         if ui
                             .add(button)
-                            .tap_target(&name)
+                            .tap_target(format_args!("popup {text}"))
                             .on_hover_text(hover)
                             .clicked()
                         {

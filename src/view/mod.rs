@@ -36,6 +36,7 @@ mod style;
 mod title;
 
 /// The camera, for the developers' trace of where things show on screen.
+#[cfg(feature = "dev")]
 pub(crate) use camera::OrbitCamera;
 
 use bevy::asset::AssetMetaCheck;

@@ -49,7 +49,7 @@ pub fn move_builder(
                 let button = egui::Button::new(&choice.text).selected(in_menu);
                 if ui
                     .add(button)
-                    .tap_target(&format!("choice {shown}"))
+                    .tap_target(format_args!("choice {shown}"))
                     .clicked()
                 {
                     input.write(PlayerInput::Choose(index));

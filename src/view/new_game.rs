@@ -3,7 +3,7 @@
 
 use super::layout::{fit_narrow, is_narrow, thumb_button, thumb_height};
 use super::rules_help::RulesHelp;
-use super::style::{ERROR_COLOUR, MENU_ANCHOR};
+use super::style::{ERROR_COLOUR, MENU_ANCHOR, menu_height};
 use crate::TapTarget;
 use crate::config::Settings;
 use crate::current_game::Seat;
@@ -46,7 +46,7 @@ fn new_game_screen(
     mut start: MessageWriter<StartGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
+    let height = menu_height(ctx);
     let window = egui::Window::new("New game")
         .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
         .collapsible(false)
@@ -76,17 +76,17 @@ fn new_game_screen(
                                 .show_ui(ui, |ui| {
                                     for option in Seat::offered() {
                                         let (label, about) = (option.label(), option.about());
-                                        let name = format!("seat {}: {label}", seat + 1);
+                                        let name = format_args!("seat {}: {label}", seat + 1);
                                         let item = ui
-                                            .selectable_value(&mut form.seats[seat], option, label)
-                                            .tap_target(&name);
+                                            .selectable_value(&mut form.seats[seat], option, &label)
+                                            .tap_target(name);
                                         if let Some(about) = about {
                                             item.on_hover_text(about);
                                         }
                                     }
                                 })
                                 .response
-                                .tap_target(&format!("seat {}", seat + 1));
+                                .tap_target(format_args!("seat {}", seat + 1));
                             if let Some(about) = form.seats[seat].about() {
                                 ui.small(about);
                             }

@@ -4,7 +4,7 @@
 
 use super::layout::{fit_narrow, thumb_button, thumb_height};
 use super::new_game::GameForm;
-use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted};
+use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted, menu_height};
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
     AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
@@ -74,7 +74,7 @@ fn online_screen(
     mut online: Online,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
+    let height = menu_height(ctx);
     fit_narrow(
         egui::Window::new("Play online")
             .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)

@@ -53,6 +53,11 @@ struct FingerTravel(std::collections::HashMap<u64, f32>);
 
 impl FingerTravel {
     fn track(&mut self, touches: &Touches) {
+        // A new touch begins a new gesture: fingers lifted before it are done with (the
+        // page numbers every finger anew, so the map would only grow).
+        if touches.any_just_pressed() {
+            self.0.retain(|id, _| touches.get_pressed(*id).is_some());
+        }
         for touch in touches.iter_just_pressed() {
             self.0.insert(touch.id(), 0.0);
         }

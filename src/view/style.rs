@@ -25,6 +25,11 @@ pub fn counted(n: usize, noun: &str) -> String {
 /// showcase board to their right.
 pub const MENU_ANCHOR: (egui::Align2, [f32; 2]) = (egui::Align2::LEFT_CENTER, [28.0, 0.0]);
 
+/// The most a menu at `MENU_ANCHOR` may be high: the screen less its margin above and below.
+pub fn menu_height(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0)
+}
+
 pub const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(240, 120, 90);
 
 pub fn colour32(colour: Color) -> egui::Color32 {

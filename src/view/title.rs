@@ -4,7 +4,7 @@
 use super::cards::{CARD_WIDTH, GamePictures, game_card};
 use super::layout::{THUMB_HEIGHT, fit_narrow, is_narrow};
 use super::records::Keeping;
-use super::style::{ERROR_COLOUR, MENU_ANCHOR, QUIT_OFFERED, counted};
+use super::style::{ERROR_COLOUR, MENU_ANCHOR, QUIT_OFFERED, counted, menu_height};
 use crate::TapTarget;
 use crate::config::{ConfigProblems, Settings};
 use crate::lesson::{Courses, LessonInput};
@@ -56,7 +56,7 @@ fn title_screen(
         }
     }
     let ctx = contexts.ctx_mut()?;
-    let height = (ctx.content_rect().height() - 2.0 * MENU_ANCHOR.1[0]).max(120.0);
+    let height = menu_height(ctx);
     let window = egui::Window::new("Tabula")
         .title_bar(false)
         .anchor(MENU_ANCHOR.0, MENU_ANCHOR.1)
@@ -79,7 +79,7 @@ fn title_screen(
                 .show(ui, |ui| {
                     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
                         if game_card(ui, kind, card, &pictures, &settings)
-                            .tap_target(&format!("card {}", kind.title()))
+                            .tap_target(format_args!("card {}", kind.title()))
                             .on_hover_text(format!("A new game of {}", kind.title()))
                             .clicked()
                         {
