@@ -111,8 +111,9 @@ pub fn window_size() -> (u32, u32) {
 }
 
 /// A button a finger may tap, marked for the browser test's trace (`dev` builds asked to
-/// trace); nothing otherwise. A disabled button is not a target. The name is written out
-/// only when traced (`format_args!` at the call), not every frame of a player's build.
+/// trace); nothing otherwise. A disabled button is not a target, nor one scrolled out of
+/// sight (the part of it in sight is where a finger taps). The name is written out only
+/// when traced (`format_args!` at the call), not every frame of a player's build.
 pub(crate) trait TapTarget {
     fn tap_target(self, name: impl std::fmt::Display) -> Self;
 }
@@ -120,8 +121,8 @@ pub(crate) trait TapTarget {
 impl TapTarget for bevy_egui::egui::Response {
     fn tap_target(self, name: impl std::fmt::Display) -> Self {
         #[cfg(feature = "dev")]
-        if self.enabled() && dev::trace::enabled() {
-            dev::trace::mark(&name.to_string(), self.rect);
+        if self.enabled() && self.interact_rect.is_positive() && dev::trace::enabled() {
+            dev::trace::mark(&name.to_string(), self.interact_rect);
         }
         #[cfg(not(feature = "dev"))]
         let _ = name;

@@ -413,6 +413,7 @@ if (wanted("phone")) {
   let taps = 0;
   let popups = 0;
   const tapped = [];
+  const unseen = [];
   for (let turn = 0; turn < 3; turn++) {
     const cells = () => [...traced().targets.entries()].filter(([name, at]) => name.startsWith("cell ") && at[1] < 844 * 0.5);
     if (!(await until(() => cells().length > 0, 120_000))) break;
@@ -438,10 +439,13 @@ if (wanted("phone")) {
       tapped.push(name);
       taps += 1;
       // The frame that takes the tap says what it changed on screen, and then `frame`:
-      // software rendering at three pixels a point takes seconds a frame here.
+      // software rendering at three pixels a point takes seconds a frame here. Every tap
+      // here changes what is on screen (a cell lit, a step chosen), so a tap that nothing
+      // shows within 20 s was lost or held back until the next one.
       const changed = () => lines.slice(heard).some((line) => line.includes("tabula-trace: frame"));
       const end = Date.now() + 20_000;
       while (!changed() && Date.now() < end) await page.waitForTimeout(100);
+      if (!changed()) unseen.push(name);
       await page.waitForTimeout(300);
     }
     check(traced().moves > before, `phone: move ${turn + 1} played by taps (moves ${before} → ${traced().moves})`);
@@ -449,8 +453,10 @@ if (wanted("phone")) {
     // bot's answer or at once (Absorption's absorbing is a move of the same side's).
     await page.waitForTimeout(1500);
   }
-  // Not yet a check: these Absorption moves have not reached the count popup (issue 40).
-  console.log(`     (${taps} taps, ${popups} of them on the count popup: ${tapped.join(", ")})`);
+  console.log(`     (${taps} taps: ${tapped.join(", ")})`);
+  check(popups > 0, `phone: the count popup beside a cell was tapped (${popups} times)`);
+  check(unseen.length === 0, `phone: each tap shows at once, not at the next tap (${unseen.length ? `nothing after ${unseen.join(", ")}` : `${taps} taps`})`);
+  check(tapped.filter((name) => name.startsWith("cell ")).length >= 3, `phone: the moves were built by tapping the board's cells (${tapped.filter((name) => name.startsWith("cell ")).length} cell taps)`);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}/phone-game.png` });
 
@@ -479,9 +485,40 @@ if (wanted("phone")) {
   await tap("Resume");
   check(await until((t) => t.pause === "Running", 10_000), `phone: Resume closes it (${traced().pause})`);
 
+  // The panel below the board is a drawer: its handle pulls the move list and the rest up
+  // over the board, the turn kept in sight, and lets them down again.
+  const handleAt = traced().targets.get("Drawer");
+  await tap("Drawer");
+  check(await until((t) => t.targets.get("Drawer")?.[1] < 844 * 0.25, 10_000), `phone: the drawer's handle pulls it up (handle at ${handleAt} → ${traced().targets.get("Drawer")})`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${out}/phone-drawer.png` });
+  await tap("Drawer");
+  check(await until((t) => t.targets.get("Drawer")?.[1] === handleAt?.[1], 10_000), `phone: and lets it down (handle at ${traced().targets.get("Drawer")})`);
+
   writeFileSync(`${out}/phone.console.log`, lines.join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
     `phone: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  await page.close();
+
+  // The other screens a phone shows, through the page's demos: the other games' pieces
+  // after a few moves, a lesson and a puzzle (screenshots `phone-NAME.png` to look at).
+  for (const [name, query, done] of [
+    ["adamas", "demo=adamas:4:3&seats=human,1", "tabula-demo: finished"],
+    ["adaptoid", "demo=adaptoid:6:3&seats=human,1", "tabula-demo: finished"],
+    ["adomoc", "demo=adomoc:6:3&seats=human,1", "tabula-demo: finished"],
+    ["lesson", "lesson=adamas:12:solve", "tabula-demo: lesson adamas step 12"],
+    ["puzzle", "puzzle=adamas:solve", "tabula-demo: puzzle adamas"],
+  ]) {
+    const shown = await openPage(context, `${base}/?${query}`);
+    const ended = await shown.waitFor(done, demoTimeout);
+    await shown.page.waitForTimeout(2000);
+    await shown.page.screenshot({ path: `${out}/phone-${name}.png` });
+    writeFileSync(`${out}/phone-${name}.console.log`, shown.lines.join("\n") + "\n");
+    const broken = [...shown.errors, ...panics(shown.lines)];
+    check(ended !== null && broken.length === 0,
+      `phone: ${name} (${ended?.match(/tabula-demo: (.*?)(?: color:.*)?$/)?.[1] ?? "no end in time"})${broken.length ? `: ${broken.join(" | ")}` : ""}`);
+    await shown.page.close();
+  }
   await phone.close();
 }
 

@@ -3,8 +3,8 @@
 //! screen is up, how many moves are played, where the camera is, and where each tap target
 //! is on screen in points (CSS pixels) — the buttons the view marks, and the cells the
 //! player may pick — with `gone NAME` when one is no longer drawn, and `frame` when a
-//! frame's news is complete. A test then taps what a person would see, without knowing
-//! the layout.
+//! frame's news is complete; and what became of each touch (`input frame N […]`). A test
+//! then taps what a person would see, without knowing the layout.
 
 use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
@@ -27,6 +27,7 @@ pub fn plugin(app: &mut App) {
             report_camera,
             mark_offered_cells,
             report_targets,
+            report_input,
         )
             .chain(),
     );
@@ -176,4 +177,48 @@ fn mark_offered_cells(
             mark(&format!("cell {}", info.label), rect);
         }
     }
+}
+
+/// What became of each touch this frame: the touch, picking's press and click, and the
+/// player's input it made (for finding where a tap is held up).
+fn report_input(
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
+    mut presses: MessageReader<Pointer<Press>>,
+    mut clicks: MessageReader<Pointer<Click>>,
+    mut inputs: MessageReader<crate::turn::PlayerInput>,
+    hover: Res<bevy::picking::hover::HoverMap>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut frame: Local<u64>,
+) {
+    *frame += 1;
+    let mut news: Vec<String> = Vec::new();
+    for touch in touches.read() {
+        news.push(format!(
+            "touch {} {:?} {:.0} {:.0}",
+            touch.id, touch.phase, touch.position.x, touch.position.y
+        ));
+    }
+    for press in presses.read() {
+        news.push(format!("press {:?} {}", press.pointer_id, press.entity));
+    }
+    for click in clicks.read() {
+        news.push(format!("click {:?} {}", click.pointer_id, click.entity));
+    }
+    for input in inputs.read() {
+        news.push(format!("input {input:?}"));
+    }
+    if news.is_empty() {
+        return;
+    }
+    let hovered: Vec<String> = hover
+        .iter()
+        .map(|(pointer, hits)| format!("{pointer:?}:{}", hits.len()))
+        .collect();
+    let over = egui.is_some_and(|e| e.is_pointer_over_area());
+    info!(
+        "tabula-trace: input frame {} [{}] hover [{}] over-egui {over}",
+        *frame,
+        news.join("; "),
+        hovered.join(" ")
+    );
 }

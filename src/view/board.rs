@@ -48,7 +48,10 @@ fn spawn_board(
     textures: Option<Res<BoardTextures>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut hovered: ResMut<HoveredCell>,
 ) {
+    // A new board: a finger's last cell (kept, see `leave_cell`) was another game's.
+    *hovered = HoveredCell::default();
     let layout = game.table.layout();
     let wood = materials.add(StandardMaterial {
         // The texture carries the colour; without it, plain wood brown.
@@ -141,7 +144,12 @@ fn hover_cell(over: On<Pointer<Over>>, tiles: Query<&CellTile>, mut hovered: Res
     }
 }
 
+/// A finger lifted from a cell leaves its hint showing: a touch screen has no hover, and a
+/// tap is how a player there asks what is on a cell. The next cell tapped replaces it.
 fn leave_cell(out: On<Pointer<Out>>, tiles: Query<&CellTile>, mut hovered: ResMut<HoveredCell>) {
+    if out.pointer_id.is_touch() {
+        return;
+    }
     if let Ok(tile) = tiles.get(out.entity)
         && hovered.0 == Some(tile.cell)
     {

@@ -5,6 +5,7 @@
 use crate::config::{Keys, Settings};
 use crate::current_game::CurrentGame;
 use crate::screens::{BoardScene, BuildBoard, InGame};
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
@@ -119,7 +120,16 @@ pub fn plugin(app: &mut App) {
 
 fn spawn_camera_and_lights(mut commands: Commands, settings: Res<Settings>) {
     let orbit = OrbitCamera::framed(5.0, 1.6);
-    commands.spawn((Camera3d::default(), orbit.transform(), orbit, Msaa::Sample4));
+    commands.spawn((
+        Camera3d::default(),
+        orbit.transform(),
+        orbit,
+        Msaa::Sample4,
+        // Bevy's default (TonyMcMapface) reads a lookup table the browser's download would
+        // carry (0.7 MB, with its decoder); this one needs none and looks nearly the same
+        // here (compared side by side, docs/decisions.md).
+        Tonemapping::SomewhatBoringDisplayTransform,
+    ));
     commands.spawn((
         DirectionalLight {
             illuminance: 9_000.0,
@@ -226,7 +236,7 @@ pub(super) fn orbit(
         wheel_on_cell,
     } = pointer;
     let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
-        || over_panel.is_some_and(|over| over.0);
+        || over_panel.is_some_and(|panel| panel.over);
     // Over a cell whose count the wheel steps, the wheel is the count's.
     let wheel_taken = over_overlay || wheel_on_cell.is_some_and(|on| on.0);
     let keyboard_busy = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());

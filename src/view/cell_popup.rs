@@ -4,6 +4,7 @@
 //! The side panel keeps its list; both offer only the builder's own steps.
 
 use super::camera::{OrbitCamera, WheelOnCell, orbit};
+use super::game_panel::PointerOverPanel;
 use super::layout::THUMB_HEIGHT;
 use super::picking::CellOwners;
 use crate::AppSystems;
@@ -92,6 +93,7 @@ fn cell_popup(
     menu: Res<CellMenu>,
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     mut input: MessageWriter<PlayerInput>,
+    panel: Option<Res<PointerOverPanel>>,
 ) -> Result {
     let Some(game) = game else {
         return Ok(());
@@ -117,13 +119,19 @@ fn cell_popup(
     let Ok(at) = camera.world_to_viewport(camera_transform, cell_position(layout, cell)) else {
         return Ok(());
     };
+    let ctx = contexts.ctx_mut()?;
+    // A cell the panel covers (a phone's drawer pulled up over the board) has its counts in
+    // the panel's list, not in a popup floating over the panel.
+    let board = panel.map_or(ctx.viewport_rect(), |p| p.board_area(ctx.viewport_rect()));
+    if !board.contains(egui::pos2(at.x, at.y)) {
+        return Ok(());
+    }
     // Just below the cell on screen, however the camera turns, so the cell and its ghost
     // stay in sight above it.
     let below = 30.0;
     let label = layout.cells.get(cell).map_or("?", |c| c.label.as_str());
     // The pieces the move takes to or from the cell so far.
     let now = table.part_count(cell).unwrap_or(0);
-    let ctx = contexts.ctx_mut()?;
     egui::Area::new(egui::Id::new("cell popup"))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_TOP)

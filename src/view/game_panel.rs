@@ -6,7 +6,7 @@ use super::analysis_panel::{AnalysisSection, MoveList};
 use super::board::HoveredCell;
 use super::camera::FrameBoard;
 use super::from_here::{FromHereChoice, from_here_section};
-use super::layout::Fit;
+use super::layout::DrawerPart;
 use super::move_builder::move_builder;
 use super::online_panel::{PanelState, online_section, seat_note};
 use super::review_panel::ReviewPanel;
@@ -70,11 +70,49 @@ struct Helpers<'w, 's> {
     frame_board: MessageWriter<'w, FrameBoard>,
 }
 
-/// The pointer is over the side panel. egui does not count a panel drawn on the
-/// background layer as its own, so the camera asks this before the wheel zooms (else
-/// scrolling the move list zooms the board).
+/// Where the side panel is, and whether the pointer is over it. egui does not count a
+/// panel drawn on the background layer as its own, so the camera asks this before the
+/// wheel zooms (else scrolling the move list zooms the board), and a finger's tap on the
+/// panel is not a tap on a cell behind it.
 #[derive(Resource, Default)]
-pub struct PointerOverPanel(pub bool);
+pub struct PointerOverPanel {
+    pub over: bool,
+    pub rect: Option<egui::Rect>,
+}
+
+impl PointerOverPanel {
+    /// The panel was drawn at `rect` this frame.
+    pub fn record(&mut self, ctx: &egui::Context, rect: egui::Rect) {
+        let over = ctx
+            .pointer_hover_pos()
+            .is_some_and(|pointer| rect.contains(pointer));
+        // Written only when it changes: others look for changes.
+        if self.over != over || self.rect != Some(rect) {
+            self.over = over;
+            self.rect = Some(rect);
+        }
+    }
+
+    /// Whether a point on screen, in points, is on the panel.
+    pub fn covers(&self, at: egui::Pos2) -> bool {
+        self.rect.is_some_and(|rect| rect.contains(at))
+    }
+
+    /// The part of `screen` the panel leaves to the board: left of a panel at the right,
+    /// above one at the bottom.
+    pub fn board_area(&self, screen: egui::Rect) -> egui::Rect {
+        let Some(panel) = self.rect else {
+            return screen;
+        };
+        let mut area = screen;
+        if panel.min.x > screen.min.x + 1.0 {
+            area.max.x = area.max.x.min(panel.min.x);
+        } else if panel.min.y > screen.min.y + 1.0 {
+            area.max.y = area.max.y.min(panel.min.y);
+        }
+        area
+    }
+}
 
 /// `/` was pressed: the move entry takes the keyboard, as chat boxes do in many games.
 #[derive(Resource, Default)]
@@ -143,7 +181,58 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let panel = super::layout::show_game_panel("side", &mut root, 310.0, Fit::ScrollWhole, |ui| {
+    // In a portrait window the turn and the move being built stay in sight below the board;
+    // the move list and the rest come up with the drawer.
+    let panel = super::layout::show_game_drawer("side", &mut root, 310.0, |ui, part| {
+        if part == DrawerPart::OnPull {
+            ui.separator();
+            move_entry(ui, &mut typed, &mut focus_entry, busy, &mut input);
+            // An online game that goes on is judged after it ends, as it cannot be looked
+            // back at.
+            let review_any = review.as_deref();
+            let review = review_any.filter(|r| r.fits(&game));
+            if !live_online {
+                ui.separator();
+                AnalysisSection {
+                    game: &game,
+                    live: live.as_deref(),
+                    settings: &settings,
+                    animating,
+                    travel: &mut travel,
+                }
+                .show(ui);
+                from_here_section(ui, &game, &mut from_here, &mut play_from_here);
+                ui.separator();
+                // Open while a review runs: it may have been asked for from the result window.
+                let running = review.is_some_and(|r| r.is_running());
+                egui::CollapsingHeader::new("Review")
+                    .default_open(game.is_over())
+                    .open(running.then_some(true))
+                    .show(ui, |ui| {
+                        ReviewPanel {
+                            review: review_any,
+                            game: &game,
+                            settings: &settings,
+                            animating,
+                            start: &mut start_review,
+                            stop: &mut stop_review,
+                            travel: &mut travel,
+                        }
+                        .show(ui)
+                    });
+            }
+            ui.separator();
+            ui.label("Moves");
+            MoveList {
+                game: &game,
+                review,
+                animating,
+                travel: &mut travel,
+                scrolled_to: &mut move_list_at,
+            }
+            .show(ui);
+            return;
+        }
         header(ui, table, &mut pause, &mut rules_help, &mut frame_board);
         ui.separator();
         seat_lines(ui, &game, &settings, online.as_deref());
@@ -176,58 +265,8 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
         if let Some(hint) = hovered.0.and_then(|cell| table.cell_hint(cell)) {
             ui.small(hint);
         }
-        ui.separator();
-        move_entry(ui, &mut typed, &mut focus_entry, busy, &mut input);
-        // An online game that goes on is judged after it ends, as it cannot be looked back at.
-        let review_any = review;
-        let review = review_any.as_deref().filter(|r| r.fits(&game));
-        if !live_online {
-            ui.separator();
-            AnalysisSection {
-                game: &game,
-                live: live.as_deref(),
-                settings: &settings,
-                animating,
-                travel: &mut travel,
-            }
-            .show(ui);
-            from_here_section(ui, &game, &mut from_here, &mut play_from_here);
-            ui.separator();
-            // Open while a review runs: it may have been asked for from the result window.
-            let running = review.is_some_and(|r| r.is_running());
-            egui::CollapsingHeader::new("Review")
-                .default_open(game.is_over())
-                .open(running.then_some(true))
-                .show(ui, |ui| {
-                    ReviewPanel {
-                        review: review_any.as_deref(),
-                        game: &game,
-                        settings: &settings,
-                        animating,
-                        start: &mut start_review,
-                        stop: &mut stop_review,
-                        travel: &mut travel,
-                    }
-                    .show(ui)
-                });
-        }
-        ui.separator();
-        ui.label("Moves");
-        MoveList {
-            game: &game,
-            review,
-            animating,
-            travel: &mut travel,
-            scrolled_to: &mut move_list_at,
-        }
-        .show(ui);
     });
-    let pointer_over = ctx
-        .pointer_hover_pos()
-        .is_some_and(|pointer| panel.response.rect.contains(pointer));
-    if over_panel.0 != pointer_over {
-        over_panel.0 = pointer_over;
-    }
+    over_panel.record(ctx, panel.rect);
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! adaptoid's legs and pincers, and what the move being built would leave (gold).
 
 use super::camera::OrbitCamera;
+use super::game_panel::PointerOverPanel;
 use super::ghosts::MovePreview;
 use super::models::{DISC_HEIGHT, MAX_DRAWN_DISCS};
 use crate::config::Settings;
@@ -27,15 +28,22 @@ fn board_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     pieces: Query<(&PieceOf, &GlobalTransform)>,
     preview: Res<MovePreview>,
+    panel: Option<Res<PointerOverPanel>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, camera_transform)) = cameras.single() else {
         return Ok(());
     };
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("labels"),
-    ));
+    // Only where the board shows: a drawer pulled up over it hides its words too.
+    let shown = panel.map_or(ctx.viewport_rect(), |panel| {
+        panel.board_area(ctx.viewport_rect())
+    });
+    let painter = ctx
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("labels"),
+        ))
+        .with_clip_rect(shown);
     let layout = game.table.layout();
     if settings.show_labels {
         for cell in &layout.cells {

@@ -2,6 +2,7 @@
 //! portrait one (a phone held upright), where the board keeps the top of the screen whole;
 //! and how the menus and windows fit a narrow screen (a phone's 360 to 430 points).
 
+use crate::TapTarget;
 use bevy_egui::egui;
 
 /// The share of a portrait window's height the panel takes below the board.
@@ -12,40 +13,147 @@ pub fn is_portrait(aspect: f32) -> bool {
     aspect < 1.0
 }
 
-/// How a panel's body fits below the board in a portrait window.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Fit {
-    /// It scrolls as a whole (the game's panel, whose parts do not scroll on their own).
-    ScrollWhole,
-    /// Its own scrolling parts take what room there is (a lesson's text, a puzzle's moves).
-    OwnScrolling,
-}
-
-/// Shows the game's panel, `width` wide on the right, or below the board in a portrait
-/// window, fitted there as `fit` says.
+/// Shows a panel `width` wide on the right, or below the board in a portrait window, where
+/// its own scrolling parts (a lesson's text, a puzzle's moves) take what room there is.
 pub fn show_game_panel<R>(
     id: impl Into<egui::Id>,
     root: &mut egui::Ui,
     width: f32,
-    fit: Fit,
     body: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::InnerResponse<R> {
     let screen = root.ctx().viewport_rect();
     if !is_portrait(screen.aspect_ratio()) {
-        return egui::Panel::right(id).exact_size(width).show(root, body);
+        return egui::Panel::right(id)
+            .exact_size(landscape_width(width, screen))
+            .show(root, body);
     }
+    egui::Panel::bottom(id)
+        .resizable(false)
+        .exact_size((screen.height() * PORTRAIT_PANEL_SHARE).round())
+        .show(root, body)
+}
+
+/// A panel meant to be `width` wide at the right of a landscape `screen`: narrower on a
+/// small one (a phone held sideways), where the board keeps most of the width.
+fn landscape_width(width: f32, screen: egui::Rect) -> f32 {
+    width.min((screen.width() * 0.38).round())
+}
+
+/// The two parts of the game's panel in a portrait window, a drawer below the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DrawerPart {
+    /// Always in sight: whose turn it is and the move being built.
+    Always,
+    /// Shown when the drawer is pulled up: the move list and the rest.
+    OnPull,
+}
+
+/// The share of a portrait window's height the drawer takes when pulled up: the top of
+/// the board still shows above its handle.
+const DRAWER_PULLED_SHARE: f32 = 0.88;
+
+/// How far a finger drags the handle, in points, to pull the drawer up or let it down.
+const DRAWER_PULL: f32 = 24.0;
+
+/// Shows the game's panel: `width` wide on the right of a landscape window, both parts one
+/// under the other; in a portrait window a drawer below the board, whose handle (a tap, or
+/// a drag up or down) shows or hides the [`DrawerPart::OnPull`] part. `body` draws a part.
+pub fn show_game_drawer(
+    id: &'static str,
+    root: &mut egui::Ui,
+    width: f32,
+    mut body: impl FnMut(&mut egui::Ui, DrawerPart),
+) -> egui::Response {
+    let screen = root.ctx().viewport_rect();
+    if !is_portrait(screen.aspect_ratio()) {
+        return egui::Panel::right(id)
+            .exact_size(landscape_width(width, screen))
+            .show(root, |ui| {
+                // A phone held sideways (as short as one held upright is narrow) has no
+                // room for the whole panel: it scrolls.
+                if is_narrow_width(screen.height()) {
+                    egui::ScrollArea::vertical()
+                        .auto_shrink(false)
+                        .show(ui, |ui| {
+                            body(ui, DrawerPart::Always);
+                            body(ui, DrawerPart::OnPull);
+                        });
+                } else {
+                    body(ui, DrawerPart::Always);
+                    body(ui, DrawerPart::OnPull);
+                }
+            })
+            .response;
+    }
+    let pulled_id = egui::Id::new(id).with("pulled");
+    let ctx = root.ctx().clone();
+    let mut pulled = ctx.data(|d| d.get_temp::<bool>(pulled_id)).unwrap_or(false);
+    let share = if pulled {
+        DRAWER_PULLED_SHARE
+    } else {
+        PORTRAIT_PANEL_SHARE
+    };
     let panel = egui::Panel::bottom(id)
         .resizable(false)
-        .exact_size((screen.height() * PORTRAIT_PANEL_SHARE).round());
-    match fit {
-        Fit::OwnScrolling => panel.show(root, body),
-        Fit::ScrollWhole => panel.show(root, |ui| {
-            egui::ScrollArea::vertical()
-                .auto_shrink(false)
-                .show(ui, body)
-                .inner
-        }),
+        .exact_size((screen.height() * share).round())
+        .show(root, |ui| {
+            if drawer_handle(ui, pulled_id, pulled) {
+                pulled = !pulled;
+            }
+            if pulled {
+                // The turn keeps the top; the rest scrolls in what is left.
+                egui::ScrollArea::vertical()
+                    .id_salt("always")
+                    .max_height(ui.available_height() * 0.5)
+                    .show(ui, |ui| body(ui, DrawerPart::Always));
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("on pull")
+                    .auto_shrink(false)
+                    .show(ui, |ui| body(ui, DrawerPart::OnPull));
+            } else {
+                egui::ScrollArea::vertical()
+                    .id_salt("always")
+                    .auto_shrink(false)
+                    .show(ui, |ui| body(ui, DrawerPart::Always));
+            }
+        });
+    ctx.data_mut(|d| d.insert_temp(pulled_id, pulled));
+    panel.response
+}
+
+/// The drawer's handle across its top: whether a tap or a drag asked to pull it up (when
+/// down) or let it down (when up).
+fn drawer_handle(ui: &mut egui::Ui, id: egui::Id, pulled: bool) -> bool {
+    let text = if pulled {
+        "Less: back to the board"
+    } else {
+        "More: moves, analysis, review"
+    };
+    let handle = ui
+        .add_sized(
+            [ui.available_width(), THUMB_HEIGHT],
+            egui::Button::new(text).small(),
+        )
+        .interact(egui::Sense::drag())
+        .tap_target("Drawer");
+    let dragged_id = id.with("dragged");
+    if handle.dragged() {
+        let dragged = ui.data(|d| d.get_temp::<f32>(dragged_id)).unwrap_or(0.0);
+        ui.data_mut(|d| d.insert_temp(dragged_id, dragged + handle.drag_delta().y));
     }
+    if handle.drag_stopped() {
+        let dragged = ui
+            .data_mut(|d| d.remove_temp::<f32>(dragged_id))
+            .unwrap_or(0.0);
+        // Up pulls the drawer up; down lets it down.
+        return if pulled {
+            dragged > DRAWER_PULL
+        } else {
+            dragged < -DRAWER_PULL
+        };
+    }
+    handle.clicked()
 }
 
 /// The part of a portrait window the board is framed in, as a share of its height from the

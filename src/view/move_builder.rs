@@ -39,9 +39,16 @@ pub fn move_builder(
     } else {
         ui.label("Pick a lit cell, or choose:");
     }
+    // On a phone the panel below the board is short: Play move comes before the list, so
+    // it is in sight however long the list is, and the list is shorter.
+    let narrow = super::layout::is_narrow(ui.ctx());
+    let list_height = if narrow { 136.0 } else { 220.0 };
+    if narrow {
+        move_actions(ui, table, input);
+    }
     egui::ScrollArea::vertical()
         .id_salt("choices")
-        .max_height(220.0)
+        .max_height(list_height)
         .show(ui, |ui| {
             for (shown, index) in order.into_iter().enumerate() {
                 let choice = &choices[index];
@@ -56,6 +63,14 @@ pub fn move_builder(
                 }
             }
         });
+    if !narrow {
+        move_actions(ui, table, input);
+    }
+}
+
+/// Play move, Step back and Cancel.
+fn move_actions(ui: &mut egui::Ui, table: &dyn Table, input: &mut MessageWriter<PlayerInput>) {
+    let chosen = table.chosen();
     ui.horizontal(|ui| {
         let complete = table.complete_move();
         if ui

@@ -3,7 +3,7 @@
 
 use super::board::HoveredCell;
 use super::from_here::{FromHereChoice, from_here_section};
-use super::layout::Fit;
+use super::game_panel::PointerOverPanel;
 use super::move_builder::move_builder;
 use super::rules_help::RulesHelp;
 use super::style::ERROR_COLOUR;
@@ -37,6 +37,7 @@ pub struct PracticeAsks<'w> {
     rules_help: ResMut<'w, RulesHelp>,
     from_here: ResMut<'w, FromHereChoice>,
     play_from_here: MessageWriter<'w, PlayFromHere>,
+    over_panel: ResMut<'w, PointerOverPanel>,
 }
 
 impl PracticeBoard<'_> {
@@ -102,19 +103,14 @@ pub fn practice_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    super::layout::show_game_panel(
-        format!("{id} side"),
-        &mut root,
-        330.0,
-        Fit::OwnScrolling,
-        |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(heading);
-                if ui.button("Rules").clicked() {
-                    asks.rules_help.0 = Some(kind);
-                }
-            });
-            body(ui, asks);
-        },
-    );
+    let panel = super::layout::show_game_panel(format!("{id} side"), &mut root, 330.0, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(heading);
+            if ui.button("Rules").clicked() {
+                asks.rules_help.0 = Some(kind);
+            }
+        });
+        body(ui, asks);
+    });
+    asks.over_panel.record(ctx, panel.response.rect);
 }

@@ -83,12 +83,15 @@ fn keep_drawing_while_animating(
 
 /// A tap or click that chose a cell or a step changes the board's lights and the panel in
 /// the frames after it: one more frame shows them, not the next touch (a still finger or
-/// mouse sends nothing more).
+/// mouse sends nothing more). Frames also keep coming while a finger rests on the screen:
+/// a resting finger sends nothing, and what egui does for a finger held on a button (its
+/// hover text, after a delay) needs frames to happen in.
 fn draw_again_after_input(
     mut inputs: MessageReader<PlayerInput>,
+    touches: Res<Touches>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if inputs.read().count() > 0 {
+    if inputs.read().count() > 0 || touches.iter().next().is_some() {
         redraw.write(RequestRedraw);
     }
 }
