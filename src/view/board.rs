@@ -138,7 +138,12 @@ fn spawn_tiles(
     }
 }
 
+/// A finger's cell is the one it taps (see the board's picking), not each it crosses or
+/// lies under the panel it scrolls.
 fn hover_cell(over: On<Pointer<Over>>, tiles: Query<&CellTile>, mut hovered: ResMut<HoveredCell>) {
+    if over.pointer_id.is_touch() {
+        return;
+    }
     if let Ok(tile) = tiles.get(over.entity) {
         hovered.0 = Some(tile.cell);
     }

@@ -83,14 +83,10 @@ pub struct PointerOverPanel {
 impl PointerOverPanel {
     /// The panel was drawn at `rect` this frame.
     pub fn record(&mut self, ctx: &egui::Context, rect: egui::Rect) {
-        let over = ctx
+        self.over = ctx
             .pointer_hover_pos()
             .is_some_and(|pointer| rect.contains(pointer));
-        // Written only when it changes: others look for changes.
-        if self.over != over || self.rect != Some(rect) {
-            self.over = over;
-            self.rect = Some(rect);
-        }
+        self.rect = Some(rect);
     }
 
     /// Whether a point on screen, in points, is on the panel.

@@ -99,6 +99,9 @@ pub fn show_game_drawer(
         .show(root, |ui| {
             if drawer_handle(ui, pulled_id, pulled) {
                 pulled = !pulled;
+                // This frame's panel, and the words over the board clipped to what it
+                // leaves, were laid out at the old size: one more frame at the new.
+                ui.ctx().request_repaint();
             }
             if pulled {
                 // The turn keeps the top; the rest scrolls in what is left.

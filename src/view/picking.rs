@@ -3,7 +3,7 @@
 //! from the finger (see `FingerTaps`); a finger that travelled turned the board, and its
 //! lifting is not a tap.
 
-use super::board::CellTile;
+use super::board::{CellTile, HoveredCell};
 use super::game_panel::PointerOverPanel;
 use super::ghosts::GhostPiece;
 use crate::phase::Pause;
@@ -138,6 +138,7 @@ fn click_cells(
     mut over: OverTheBoard,
     pause: Res<State<Pause>>,
     owners: CellOwners,
+    mut hovered: ResMut<HoveredCell>,
     mut input: MessageWriter<PlayerInput>,
 ) {
     let BoardPointers {
@@ -173,6 +174,8 @@ fn click_cells(
             && !covered
         {
             chosen = chosen.or(Some(cell));
+            // What a mouse shows by hovering a cell, a finger shows by tapping it.
+            hovered.0 = Some(cell);
         }
     }
     for touch in touches.iter_just_canceled() {
