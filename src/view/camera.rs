@@ -210,7 +210,7 @@ pub(super) struct Pointer<'w, 's> {
     motion: Res<'w, AccumulatedMouseMotion>,
     scroll: Res<'w, AccumulatedMouseScroll>,
     egui: Option<Res<'w, EguiWantsInput>>,
-    over_panel: Option<Res<'w, super::game_panel::PointerOverPanel>>,
+    over_panel: Option<Res<'w, super::panel_area::PointerOverPanel>>,
     wheel_on_cell: Option<Res<'w, WheelOnCell>>,
 }
 

@@ -4,8 +4,8 @@
 //! The side panel keeps its list; both offer only the builder's own steps.
 
 use super::camera::{OrbitCamera, WheelOnCell, orbit};
-use super::game_panel::PointerOverPanel;
 use super::layout::THUMB_HEIGHT;
+use super::panel_area::PointerOverPanel;
 use super::picking::CellOwners;
 use crate::AppSystems;
 use crate::TapTarget;

@@ -2,9 +2,9 @@
 //! adaptoid's legs and pincers, and what the move being built would leave (gold).
 
 use super::camera::OrbitCamera;
-use super::game_panel::PointerOverPanel;
 use super::ghosts::MovePreview;
 use super::models::{DISC_HEIGHT, MAX_DRAWN_DISCS};
+use super::panel_area::PointerOverPanel;
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
 use crate::pieces::{PieceOf, cell_position};

@@ -69,18 +69,18 @@ pub fn show_game_drawer(
         return egui::Panel::right(id)
             .exact_size(landscape_width(width, screen))
             .show(root, |ui| {
+                let mut whole = |ui: &mut egui::Ui| {
+                    body(ui, DrawerPart::Always);
+                    body(ui, DrawerPart::OnPull);
+                };
                 // A phone held sideways (as short as one held upright is narrow) has no
                 // room for the whole panel: it scrolls.
                 if is_narrow_width(screen.height()) {
                     egui::ScrollArea::vertical()
                         .auto_shrink(false)
-                        .show(ui, |ui| {
-                            body(ui, DrawerPart::Always);
-                            body(ui, DrawerPart::OnPull);
-                        });
+                        .show(ui, whole);
                 } else {
-                    body(ui, DrawerPart::Always);
-                    body(ui, DrawerPart::OnPull);
+                    whole(ui);
                 }
             })
             .response;

@@ -23,6 +23,7 @@ mod new_game;
 mod online_lobby;
 mod online_panel;
 mod page;
+mod panel_area;
 mod pause;
 mod picking;
 mod practice_panel;
@@ -105,6 +106,7 @@ pub fn plugin(app: &mut App) {
             new_game::plugin,
             online_lobby::plugin,
             game_panel::plugin,
+            panel_area::plugin,
             (
                 lesson_panel::plugin,
                 puzzle_panel::plugin,

@@ -4,8 +4,8 @@
 //! lifting is not a tap.
 
 use super::board::{CellTile, HoveredCell};
-use super::game_panel::PointerOverPanel;
 use super::ghosts::GhostPiece;
+use super::panel_area::PointerOverPanel;
 use crate::phase::Pause;
 use crate::pieces::PieceOf;
 use crate::screens::Screen;

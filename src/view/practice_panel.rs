@@ -3,8 +3,8 @@
 
 use super::board::HoveredCell;
 use super::from_here::{FromHereChoice, from_here_section};
-use super::game_panel::PointerOverPanel;
 use super::move_builder::move_builder;
+use super::panel_area::PointerOverPanel;
 use super::rules_help::RulesHelp;
 use super::style::ERROR_COLOUR;
 use crate::current_game::CurrentGame;
