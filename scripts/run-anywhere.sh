@@ -2,7 +2,7 @@
 # Checks that the game runs away from its checkout: copies the executable (the debug one
 # `cargo test` built, which has the dev tools, or $TABULA_BIN) into an empty temporary directory, runs a short demo
 # there under Xvfb with software Vulkan, and looks for the log line that says the board
-# textures loaded and for the screenshot the demo saves. A PulseAudio server with a null
+# textures were made and for the screenshot the demo saves. A PulseAudio server with a null
 # sink stands in for the speakers, and what reaches it is recorded: the demo's moves must be
 # heard. Installs xvfb, mesa-vulkan-drivers and pulseaudio first when they are missing
 # (needs root, as CI runs).
@@ -61,8 +61,8 @@ if ((status != 0)); then
     tail -20 "$dir/log" >&2
     exit 1
 fi
-if ! grep -q "tabula: the board textures loaded" "$dir/log"; then
-    echo "run from $dir, the game did not load its textures:" >&2
+if ! grep -q "tabula: the board textures made" "$dir/log"; then
+    echo "run from $dir, the game did not make its textures:" >&2
     grep -iE "warn|error" "$dir/log" | tail -20 >&2
     exit 1
 fi
@@ -81,4 +81,4 @@ if ! grep -q "sound: playing through the PulseAudio server" "$dir/log" || ((peak
     grep -i "sound" "$dir/log" >&2 || true
     exit 1
 fi
-echo "ran from an empty directory: the board textures loaded, a $size-byte screenshot was saved, and the moves were heard (loudest sample $peak of 32767)"
+echo "ran from an empty directory: the board textures made, a $size-byte screenshot was saved, and the moves were heard (loudest sample $peak of 32767)"

@@ -133,6 +133,14 @@ function traceState(lines) {
 const parts = process.env.TABULA_TEST_PARTS?.split(",");
 const wanted = (part) => !parts || parts.includes(part);
 
+// How long each part took, for keeping CI's run inside its hour.
+const partTimes = [];
+let partStarted = Date.now();
+const partDone = (part) => {
+  if (wanted(part)) partTimes.push(`${part} ${Math.round((Date.now() - partStarted) / 1000)} s`);
+  partStarted = Date.now();
+};
+
 const timings = [];
 for (const demo of wanted("demos") ? demos : []) {
   const game = demo.split(":")[0];
@@ -214,6 +222,7 @@ for (const demo of wanted("demos") ? demos : []) {
 
 // Installable and offline: the page links its manifest; once its service worker has kept
 // the page and the module, a reload with the network off starts the game again.
+partDone("demos");
 if (wanted("offline")) {
   const context = await browser.newContext({ viewport: { width: viewWidth, height: viewHeight } });
   const { page, lines, errors, waitFor } = await openPage(context, `${base}/`);
@@ -244,6 +253,7 @@ if (wanted("offline")) {
 
 // One online game: the terminal's bot hosts it, the page joins by the invite link.
 const onlineServer = process.env.TABULA_ONLINE_SERVER;
+partDone("offline");
 if (onlineServer && wanted("online")) {
   const options = (process.env.TABULA_ONLINE_OPTIONS ?? "turn_cap=12").split(",").flatMap((o) => ["--option", o]);
   const game = process.env.TABULA_ONLINE_GAME ?? "absorption";
@@ -300,6 +310,7 @@ if (onlineServer && wanted("online")) {
 
 // A lesson: the Adamas course's multiple capture, solved by typed moves as the page's
 // lesson demo types them; judged from the rules, and the progress kept in local storage.
+partDone("online");
 if (wanted("lesson")) {
   const lesson = process.env.TABULA_TEST_LESSON ?? "adamas:12:solve";
   const [game, step] = lesson.split(":");
@@ -320,6 +331,7 @@ if (wanted("lesson")) {
 
 // A puzzle: the first Adamas puzzle of two turns, its line played through the page's
 // puzzle demo, the solver answering in between; solved, and the rating kept.
+partDone("lesson");
 if (wanted("puzzle")) {
   const puzzle = process.env.TABULA_TEST_PUZZLE ?? "adamas:solve";
   const [game] = puzzle.split(":");
@@ -343,6 +355,7 @@ if (wanted("puzzle")) {
 // button and each cell a player may pick shows; the test taps what a person would see.
 // Chromium is started at that device scale too: its emulated scale alone leaves the
 // canvas at one pixel a point, which no phone does.
+partDone("puzzle");
 if (wanted("phone")) {
   const phone = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -351,6 +364,9 @@ if (wanted("phone")) {
   const context = await phone.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const { page, lines, errors, waitFor } = await openPage(context, `${base}/?trace`);
   const traced = () => traceState(lines);
+  // How long a tap may take to show: software rendering at three pixels a point takes
+  // seconds a frame here (a tap's frame came 10 s after it once, with the menu open).
+  const SHOWN_WITHIN = 20_000;
   const until = async (ok, ms) => {
     const end = Date.now() + ms;
     while (Date.now() < end) {
@@ -443,7 +459,7 @@ if (wanted("phone")) {
       // here changes what is on screen (a cell lit, a step chosen), so a tap that nothing
       // shows within 20 s was lost or held back until the next one.
       const changed = () => lines.slice(heard).some((line) => line.includes("tabula-trace: frame"));
-      const end = Date.now() + 20_000;
+      const end = Date.now() + SHOWN_WITHIN;
       while (!changed() && Date.now() < end) await page.waitForTimeout(100);
       if (!changed()) unseen.push(name);
       await page.waitForTimeout(300);
@@ -478,22 +494,22 @@ if (wanted("phone")) {
 
   writeFileSync(`${out}/phone.console.log`, lines.join("\n") + "\n");
   await tap("Menu");
-  check(await until((t) => t.pause === "Paused", 10_000), `phone: Menu opens the menu (${traced().pause})`);
+  check(await until((t) => t.pause === "Paused", SHOWN_WITHIN), `phone: Menu opens the menu (${traced().pause})`);
   // Its fade-in takes a frame or two, and software rendering draws one a second here.
   await page.waitForTimeout(3000);
   await page.screenshot({ path: `${out}/phone-menu.png` });
   await tap("Resume");
-  check(await until((t) => t.pause === "Running", 10_000), `phone: Resume closes it (${traced().pause})`);
+  check(await until((t) => t.pause === "Running", SHOWN_WITHIN), `phone: Resume closes it (${traced().pause})`);
 
   // The panel below the board is a drawer: its handle pulls the move list and the rest up
   // over the board, the turn kept in sight, and lets them down again.
   const handleAt = traced().targets.get("Drawer");
   await tap("Drawer");
-  check(await until((t) => t.targets.get("Drawer")?.[1] < 844 * 0.25, 10_000), `phone: the drawer's handle pulls it up (handle at ${handleAt} → ${traced().targets.get("Drawer")})`);
+  check(await until((t) => t.targets.get("Drawer")?.[1] < 844 * 0.25, SHOWN_WITHIN), `phone: the drawer's handle pulls it up (handle at ${handleAt} → ${traced().targets.get("Drawer")})`);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}/phone-drawer.png` });
   await tap("Drawer");
-  check(await until((t) => t.targets.get("Drawer")?.[1] === handleAt?.[1], 10_000), `phone: and lets it down (handle at ${traced().targets.get("Drawer")})`);
+  check(await until((t) => t.targets.get("Drawer")?.[1] === handleAt?.[1], SHOWN_WITHIN), `phone: and lets it down (handle at ${traced().targets.get("Drawer")})`);
 
   writeFileSync(`${out}/phone.console.log`, lines.join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
@@ -523,6 +539,7 @@ if (wanted("phone")) {
 }
 
 // A browser without WebGL2 gets a message, not a blank page.
+partDone("phone");
 if (wanted("no-webgl2")) {
   const noGl = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -537,7 +554,9 @@ if (wanted("no-webgl2")) {
   await noGl.close();
 }
 
+partDone("no-webgl2");
 await browser.close();
+console.log(`\ntime a part: ${partTimes.join(", ")}`);
 console.log("\npage open to first frame, to title screen; longest and mean gap between frames in the demo (ms):");
 for (const t of timings) {
   console.log(`  ${t.game}: ${t.firstFrame}, ${t.title}; ${t.longestGap}, ${t.meanGap} over ${t.moves} moves (whole run ${Math.round(t.total / 1000)} s)`);

@@ -10,8 +10,7 @@ mod cues;
 mod mixer;
 #[cfg(not(target_arch = "wasm32"))]
 mod pulse;
-#[cfg(not(target_arch = "wasm32"))]
-mod samples;
+mod synth;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -49,21 +48,6 @@ impl Sound {
         Sound::YourTurn,
         Sound::GameOver,
     ];
-
-    /// The WAV file, built into the executable (made by assets/sounds/make_sounds.py).
-    pub fn wav(self) -> &'static [u8] {
-        match self {
-            Sound::Move => include_bytes!("../../assets/sounds/move.wav"),
-            Sound::Split => include_bytes!("../../assets/sounds/split.wav"),
-            Sound::Merge => include_bytes!("../../assets/sounds/merge.wav"),
-            Sound::Capture => include_bytes!("../../assets/sounds/capture.wav"),
-            Sound::Absorb => include_bytes!("../../assets/sounds/absorb.wav"),
-            Sound::Create => include_bytes!("../../assets/sounds/create.wav"),
-            Sound::Starve => include_bytes!("../../assets/sounds/starve.wav"),
-            Sound::YourTurn => include_bytes!("../../assets/sounds/your_turn.wav"),
-            Sound::GameOver => include_bytes!("../../assets/sounds/game_over.wav"),
-        }
-    }
 }
 
 /// A sound to play now, at a volume from 0 to 1 (the settings' volume already applied).

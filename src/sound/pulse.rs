@@ -5,7 +5,7 @@
 //! sleep.
 
 use super::mixer::Mixer;
-use super::samples::all_sounds;
+use super::synth::{RATE, all_sounds};
 use super::{PlaySound, Sound};
 use bevy::prelude::*;
 use pulseaudio::protocol::stream::{BufferAttr, StreamFlags};
@@ -58,14 +58,10 @@ fn send_sounds(mut plays: MessageReader<PlaySound>, output: Option<Res<PulseOutp
 
 /// The sound thread: connects, then plays what it is sent until the game ends.
 fn play_sounds(cues: Receiver<(Sound, f32)>) -> Result<(), String> {
-    let sounds = all_sounds()?;
-    let rate = sounds.get(&Sound::Move).map_or(22_050, |s| s.rate);
-    if let Some((sound, _)) = sounds.iter().find(|(_, s)| s.rate != rate) {
-        return Err(format!("{sound:?} is not at {rate} Hz like the others"));
-    }
+    let sounds = all_sounds();
     let client = connect()?;
     let mixer = Arc::new(Mutex::new(Mixer::default()));
-    let stream = open_stream(&client, rate, mixer.clone())?;
+    let stream = open_stream(&client, RATE, mixer.clone())?;
     info!("sound: playing through the PulseAudio server");
     let mut corked = true;
     loop {

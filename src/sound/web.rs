@@ -1,5 +1,5 @@
 //! The browser's output: Bevy's audio (rodio on the Web Audio API). Each sound is one
-//! asset, made from the WAV built into the executable; each play is an entity that goes
+//! asset, a WAV file written from its samples (synth.rs); each play is an entity that goes
 //! when its sound ends. The page resumes the audio on the player's first click or key
 //! (browsers keep audio off until then: web/index.html).
 
@@ -17,11 +17,11 @@ pub(super) fn plugin(app: &mut App) {
 struct SoundAssets(HashMap<Sound, Handle<AudioSource>>);
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let handles = Sound::ALL
-        .iter()
-        .map(|&sound| {
+    let handles = super::synth::all_sounds()
+        .into_iter()
+        .map(|(sound, samples)| {
             let source = AudioSource {
-                bytes: sound.wav().into(),
+                bytes: super::synth::wav(&samples).into(),
             };
             (sound, sources.add(source))
         })

@@ -10,6 +10,7 @@ mod camera;
 mod cards;
 mod cell_popup;
 mod egui_textures;
+mod fonts;
 mod from_here;
 mod game_panel;
 mod ghosts;
@@ -35,6 +36,7 @@ mod review_panel;
 mod rules_help;
 mod style;
 mod title;
+mod wood;
 
 /// The camera, for the developers' trace of where things show on screen.
 #[cfg(feature = "dev")]
@@ -70,7 +72,7 @@ pub fn window_plugin(app: &mut App) {
             }),
     )
     .add_plugins((bevy_egui::EguiPlugin::default(), MeshPickingPlugin))
-    .add_plugins(egui_textures::plugin)
+    .add_plugins((egui_textures::plugin, fonts::plugin))
     // Draw only when something happens: near-zero CPU while the board is still. (The
     // desktop preset also wakes every 5 s, which costs a second of CPU a frame when
     // rendering in software.)

@@ -1,6 +1,8 @@
 //! Puzzles: positions from the bots' own games where the side to move wins by force in one
-//! to three of its turns, each proved by the exact solver, with the moves that led there
-//! from the start so anyone can replay and check it.
+//! to three of its turns, each proved by the exact solver. A puzzle is its position, in the
+//! rules' own position string; the moves that led there from the start are kept while
+//! puzzles are made and chosen, and left out of the shipped sets (they were nine tenths of
+//! them, and of the browser's download of them: docs/decisions.md).
 
 use crate::data::{built_in_for, read_ron};
 use crate::solve::{PROOF_WORK, Turn, Work, longest_defence, winning_turns, wins_after};
@@ -27,7 +29,11 @@ pub struct Puzzle {
     /// Options as `key=value` text, over the game's defaults.
     #[serde(default)]
     pub options: Vec<(String, String)>,
-    /// The moves from the start to the puzzle, in notation.
+    /// The position, as the rules write it (`Game::position_string`).
+    pub position: String,
+    /// The moves from the start to the position, in notation: kept in a generated set, to
+    /// tell the same game's puzzles apart when choosing; none in a shipped set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
     /// The fewest of the mover's turns that win by force.
     pub depth: u32,
@@ -92,8 +98,15 @@ impl Puzzle {
         with_game!(kind, G => Ok(self.position::<G>()?.position_string()))
     }
 
-    /// The puzzle's position: its options, then its moves from the start.
+    /// The puzzle's position: its options and its position string.
     pub fn position<G: Game>(&self) -> Result<G, String> {
+        let options = options::options_from::<G>(&self.options)?;
+        G::from_position(options, &self.position)
+            .map_err(|e| format!("position {}: {e}", quoted(&self.position)))
+    }
+
+    /// Where its moves from the start lead, when it has them.
+    fn replayed<G: Game>(&self) -> Result<G, String> {
         let options = options::options_from::<G>(&self.options)?;
         let mut game = G::new(options).map_err(|e| e.to_string())?;
         for (i, text) in self.moves.iter().enumerate() {
@@ -107,15 +120,25 @@ impl Puzzle {
     }
 }
 
-/// What is wrong with a puzzle, or nothing: its position replays, its side to move wins
-/// within `depth` turns with exactly the first turns listed and not sooner, and its line
-/// is a win played out with the solver's defence.
+/// What is wrong with a puzzle, or nothing: its position reads (and is where its moves
+/// lead, if it has them), its side to move wins within `depth` turns with exactly the
+/// first turns listed and not sooner, and its line is a win played out with the solver's
+/// defence.
 pub fn prove(kind: GameKind, puzzle: &Puzzle) -> Result<(), String> {
     with_game!(kind, G => prove_in::<G>(puzzle))
 }
 
 fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
     let game = puzzle.position::<G>()?;
+    if !puzzle.moves.is_empty() {
+        let replayed = puzzle.replayed::<G>()?.position_string();
+        if replayed != puzzle.position {
+            return Err(format!(
+                "its moves lead to {}, not to its position",
+                quoted(&replayed)
+            ));
+        }
+    }
     if game.status() != Status::Ongoing {
         return Err("the game is over at the puzzle".into());
     }
@@ -272,6 +295,7 @@ pub(crate) fn puzzle_of<G: Teach>(
     Some(Puzzle {
         id: String::new(),
         options: options.to_vec(),
+        position: game.position_string(),
         moves: moves.to_vec(),
         depth,
         rating: rating(depth, winning.len(), count),
@@ -354,7 +378,7 @@ fn theme(happenings: &[&str], reason: WinReason) -> String {
 /// over their ratings, and the rest wins in one spread evenly over theirs, so that a
 /// newcomer's first puzzles are easy and a strong player's are deep. A puzzle that is
 /// another's shot again (the same winning turns, in the same game a few moves on or back)
-/// is passed over.
+/// is passed over. The chosen are shipped without their moves.
 pub fn select(set: &PuzzleSet, count: usize) -> PuzzleSet {
     let deeper = distinct(set.puzzles.iter().filter(|p| p.depth > 1).collect());
     let mut ones = distinct(set.puzzles.iter().filter(|p| p.depth == 1).collect());
@@ -371,6 +395,9 @@ pub fn select(set: &PuzzleSet, count: usize) -> PuzzleSet {
     let mut kept: Vec<Puzzle> = deeper[..threes].iter().map(|p| (*p).clone()).collect();
     kept.extend(spread(&deeper[threes..], deeper_room - threes));
     kept.extend(spread(&ones, count - kept.len()));
+    for puzzle in &mut kept {
+        puzzle.moves.clear();
+    }
     kept.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
     PuzzleSet {
         game: set.game,
@@ -392,13 +419,19 @@ fn distinct(mut puzzles: Vec<&Puzzle>) -> Vec<&Puzzle> {
 }
 
 /// Whether two puzzles are one shot: the same winning turns, in the same game a few moves
-/// on or back.
+/// on or back (without moves: in the same position).
 fn shot_again(a: &Puzzle, b: &Puzzle) -> bool {
+    if a.wins != b.wins {
+        return false;
+    }
+    if a.moves.is_empty() || b.moves.is_empty() {
+        return a.position == b.position;
+    }
     let (short, long) = match a.moves.len() <= b.moves.len() {
         true => (&a.moves, &b.moves),
         false => (&b.moves, &a.moves),
     };
-    a.wins == b.wins && long.starts_with(short)
+    long.starts_with(short)
 }
 
 /// Up to `room` of `puzzles` (in rating order) taken at even steps through them.

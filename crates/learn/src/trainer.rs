@@ -84,6 +84,7 @@ mod tests {
         Puzzle {
             id: id.into(),
             options: Vec::new(),
+            position: String::new(),
             moves: Vec::new(),
             depth: 1,
             wins: Vec::new(),

@@ -34,6 +34,22 @@ fn the_shipped_puzzles_read_and_a_sample_proves() {
     }
 }
 
+/// Where a puzzle's moves lead, as a position string.
+trait Replayed {
+    fn replayed_position(&self) -> String;
+}
+
+impl Replayed for Puzzle {
+    fn replayed_position(&self) -> String {
+        let mut game = Adamas::new(Default::default()).unwrap();
+        for text in &self.moves {
+            let mv = game.parse_move(text).unwrap();
+            game.apply(&mv).unwrap();
+        }
+        game.position_string()
+    }
+}
+
 fn first_adamas_puzzle() -> Puzzle {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
@@ -72,7 +88,23 @@ fn a_generated_puzzle_proves_and_a_tampered_one_does_not() {
     );
     let mut elsewhere = puzzle.clone();
     elsewhere.moves.pop();
-    assert!(prove(GameKind::Adamas, &elsewhere).is_err());
+    assert!(
+        prove(GameKind::Adamas, &elsewhere)
+            .unwrap_err()
+            .contains("not to its position")
+    );
+    // As shipped: its position alone proves; another position does not.
+    let mut shipped = puzzle.clone();
+    shipped.moves.clear();
+    prove(GameKind::Adamas, &shipped).unwrap();
+    shipped.position = elsewhere.replayed_position();
+    assert!(prove(GameKind::Adamas, &shipped).is_err());
+    shipped.position = "not a position".into();
+    assert!(
+        prove(GameKind::Adamas, &shipped)
+            .unwrap_err()
+            .contains("position \"not a position\"")
+    );
 }
 
 #[test]
@@ -167,6 +199,7 @@ fn made_up(id: usize, depth: u32, rating: u32) -> Puzzle {
     Puzzle {
         id: format!("p{id}"),
         options: Vec::new(),
+        position: format!("p{id}"),
         moves: vec![format!("m{id}")],
         depth,
         wins: vec![format!("w{id}")],
@@ -211,6 +244,8 @@ fn a_selection_is_half_deeper_puzzles_spread_over_their_ratings() {
             .all(|p| p.id != "again" && p.id != "follow-up")
     );
     assert!(chosen.puzzles.is_sorted_by_key(|p| p.rating));
+    // Shipped without the moves that led there.
+    assert!(chosen.puzzles.iter().all(|p| p.moves.is_empty()));
     // The wins in one chosen run from the easiest to near the hardest.
     let ones: Vec<u32> = chosen
         .puzzles
