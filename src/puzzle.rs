@@ -101,7 +101,7 @@ pub fn today() -> u64 {
         .map_or(0, |d| d.as_secs() / 86_400)
 }
 
-/// The puzzle's position: its options and the position its moves lead to.
+/// The puzzle's position: its options and its position string.
 fn puzzle_table(kind: GameKind, puzzle: &Puzzle) -> Result<CurrentGame, String> {
     let position = puzzle.position_string(kind)?;
     Ok(CurrentGame::practice(table_at(

@@ -136,8 +136,8 @@ const wanted = (part) => !parts || parts.includes(part);
 // How long each part took, for keeping CI's run inside its hour.
 const partTimes = [];
 let partStarted = Date.now();
-const partDone = (part) => {
-  if (wanted(part)) partTimes.push(`${part} ${Math.round((Date.now() - partStarted) / 1000)} s`);
+const partDone = (part, ran = wanted(part)) => {
+  if (ran) partTimes.push(`${part} ${Math.round((Date.now() - partStarted) / 1000)} s`);
   partStarted = Date.now();
 };
 
@@ -310,7 +310,7 @@ if (onlineServer && wanted("online")) {
 
 // A lesson: the Adamas course's multiple capture, solved by typed moves as the page's
 // lesson demo types them; judged from the rules, and the progress kept in local storage.
-partDone("online");
+partDone("online", onlineServer && wanted("online"));
 if (wanted("lesson")) {
   const lesson = process.env.TABULA_TEST_LESSON ?? "adamas:12:solve";
   const [game, step] = lesson.split(":");

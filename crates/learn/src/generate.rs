@@ -33,11 +33,19 @@ enum Looked {
 /// win in two cheap enough to ask of every position: it costs an Adomoc position about
 /// 10,000 positions of work.)
 fn look_for_puzzle<G: Teach + Knowledge>(
-    game: &G,
+    played: &G,
     moves: &[String],
     options: &[(String, String)],
     proved_by_player: bool,
 ) -> Looked {
+    // Judged as it is shipped and solved: from its position string, which leaves out the
+    // positions before it (a repetition the game played could otherwise decide a line).
+    let Ok(game) = tabula_session::options::options_from::<G>(options)
+        .and_then(|o| G::from_position(o, &played.position_string()).map_err(|e| e.to_string()))
+    else {
+        return Looked::Nothing;
+    };
+    let game = &game;
     let mut work = Work(GENERATION_WORK);
     let Some((wins_now, count)) = winning_turns(game, 1, &mut work) else {
         return Looked::TooBig;

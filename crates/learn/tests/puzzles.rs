@@ -93,6 +93,10 @@ fn a_generated_puzzle_proves_and_a_tampered_one_does_not() {
             .unwrap_err()
             .contains("not to its position")
     );
+    // As generated before positions were kept: its moves lead to it.
+    let mut older = puzzle.clone();
+    older.position.clear();
+    prove(GameKind::Adamas, &older).unwrap();
     // As shipped: its position alone proves; another position does not.
     let mut shipped = puzzle.clone();
     shipped.moves.clear();
