@@ -210,7 +210,7 @@ pub(super) struct Pointer<'w, 's> {
     motion: Res<'w, AccumulatedMouseMotion>,
     scroll: Res<'w, AccumulatedMouseScroll>,
     egui: Option<Res<'w, EguiWantsInput>>,
-    over_panel: Option<Res<'w, super::panel_area::PointerOverPanel>>,
+    over_panel: Res<'w, super::panel_area::PointerOverPanel>,
     wheel_on_cell: Option<Res<'w, WheelOnCell>>,
 }
 
@@ -235,8 +235,8 @@ pub(super) fn orbit(
         over_panel,
         wheel_on_cell,
     } = pointer;
-    let over_overlay = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
-        || over_panel.is_some_and(|panel| panel.over);
+    let over_overlay =
+        egui.as_ref().is_some_and(|e| e.wants_any_pointer_input()) || over_panel.over;
     // Over a cell whose count the wheel steps, the wheel is the count's.
     let wheel_taken = over_overlay || wheel_on_cell.is_some_and(|on| on.0);
     let keyboard_busy = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());

@@ -93,7 +93,7 @@ fn cell_popup(
     menu: Res<CellMenu>,
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     mut input: MessageWriter<PlayerInput>,
-    panel: Option<Res<PointerOverPanel>>,
+    panel: Res<PointerOverPanel>,
 ) -> Result {
     let Some(game) = game else {
         return Ok(());
@@ -122,7 +122,7 @@ fn cell_popup(
     let ctx = contexts.ctx_mut()?;
     // A cell the panel covers (a phone's drawer pulled up over the board) has its counts in
     // the panel's list, not in a popup floating over the panel.
-    let board = panel.map_or(ctx.viewport_rect(), |p| p.board_area(ctx.viewport_rect()));
+    let board = panel.board_area(ctx.viewport_rect());
     if !board.contains(egui::pos2(at.x, at.y)) {
         return Ok(());
     }

@@ -140,86 +140,90 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
     // In a portrait window the turn and the move being built stay in sight below the board;
     // the move list and the rest come up with the drawer.
     let panel = super::layout::show_game_drawer("side", &mut root, 310.0, |ui, part| {
-        if part == DrawerPart::OnPull {
-            ui.separator();
-            move_entry(ui, &mut typed, &mut focus_entry, busy, &mut input);
-            // An online game that goes on is judged after it ends, as it cannot be looked
-            // back at.
-            let review_any = review.as_deref();
-            let review = review_any.filter(|r| r.fits(&game));
-            if !live_online {
+        match part {
+            DrawerPart::Always => {
+                header(ui, table, &mut pause, &mut rules_help, &mut frame_board);
                 ui.separator();
-                AnalysisSection {
+                seat_lines(ui, &game, &settings, online.as_deref());
+                ui.add_space(4.0);
+                ui.strong(game.status_text());
+                if !live_online {
+                    travel_controls(ui, &game, animating, &mut travel);
+                }
+                if let Some(online) = &online {
+                    ui.separator();
+                    online_section(ui, online, &game, &mut online_panel, &mut online_actions);
+                }
+                ui.separator();
+                if let Some(thinking) = &thinking {
+                    thinking_indicator(ui, thinking, &game);
+                }
+                if !busy {
+                    move_builder(ui, table, &menu, &mut input);
+                    if !live_online {
+                        hint_row(ui, thinking.as_deref(), hint.as_deref(), &mut ask_hint);
+                    }
+                }
+                if let Some(text) = &message.0 {
+                    ui.colored_label(ERROR_COLOUR, text);
+                }
+                if let Some(problem) = &autosave.0 {
+                    ui.colored_label(ERROR_COLOUR, format!("Not saved. {problem}"))
+                        .on_hover_text("Play goes on; the last game saved is kept as it was");
+                }
+                if let Some(hint) = hovered.0.and_then(|cell| table.cell_hint(cell)) {
+                    ui.small(hint);
+                }
+            }
+            DrawerPart::OnPull => {
+                ui.separator();
+                move_entry(ui, &mut typed, &mut focus_entry, busy, &mut input);
+                // An online game that goes on is judged after it ends, as it cannot be looked
+                // back at.
+                let review_any = review.as_deref();
+                let review = review_any.filter(|r| r.fits(&game));
+                if !live_online {
+                    ui.separator();
+                    AnalysisSection {
+                        game: &game,
+                        live: live.as_deref(),
+                        settings: &settings,
+                        animating,
+                        travel: &mut travel,
+                    }
+                    .show(ui);
+                    from_here_section(ui, &game, &mut from_here, &mut play_from_here);
+                    ui.separator();
+                    // Open while a review runs: it may have been asked for from the result
+                    // window.
+                    let running = review.is_some_and(|r| r.is_running());
+                    egui::CollapsingHeader::new("Review")
+                        .default_open(game.is_over())
+                        .open(running.then_some(true))
+                        .show(ui, |ui| {
+                            ReviewPanel {
+                                review: review_any,
+                                game: &game,
+                                settings: &settings,
+                                animating,
+                                start: &mut start_review,
+                                stop: &mut stop_review,
+                                travel: &mut travel,
+                            }
+                            .show(ui)
+                        });
+                }
+                ui.separator();
+                ui.label("Moves");
+                MoveList {
                     game: &game,
-                    live: live.as_deref(),
-                    settings: &settings,
+                    review,
                     animating,
                     travel: &mut travel,
+                    scrolled_to: &mut move_list_at,
                 }
                 .show(ui);
-                from_here_section(ui, &game, &mut from_here, &mut play_from_here);
-                ui.separator();
-                // Open while a review runs: it may have been asked for from the result window.
-                let running = review.is_some_and(|r| r.is_running());
-                egui::CollapsingHeader::new("Review")
-                    .default_open(game.is_over())
-                    .open(running.then_some(true))
-                    .show(ui, |ui| {
-                        ReviewPanel {
-                            review: review_any,
-                            game: &game,
-                            settings: &settings,
-                            animating,
-                            start: &mut start_review,
-                            stop: &mut stop_review,
-                            travel: &mut travel,
-                        }
-                        .show(ui)
-                    });
             }
-            ui.separator();
-            ui.label("Moves");
-            MoveList {
-                game: &game,
-                review,
-                animating,
-                travel: &mut travel,
-                scrolled_to: &mut move_list_at,
-            }
-            .show(ui);
-            return;
-        }
-        header(ui, table, &mut pause, &mut rules_help, &mut frame_board);
-        ui.separator();
-        seat_lines(ui, &game, &settings, online.as_deref());
-        ui.add_space(4.0);
-        ui.strong(game.status_text());
-        if !live_online {
-            travel_controls(ui, &game, animating, &mut travel);
-        }
-        if let Some(online) = &online {
-            ui.separator();
-            online_section(ui, online, &game, &mut online_panel, &mut online_actions);
-        }
-        ui.separator();
-        if let Some(thinking) = &thinking {
-            thinking_indicator(ui, thinking, &game);
-        }
-        if !busy {
-            move_builder(ui, table, &menu, &mut input);
-            if !live_online {
-                hint_row(ui, thinking.as_deref(), hint.as_deref(), &mut ask_hint);
-            }
-        }
-        if let Some(text) = &message.0 {
-            ui.colored_label(ERROR_COLOUR, text);
-        }
-        if let Some(problem) = &autosave.0 {
-            ui.colored_label(ERROR_COLOUR, format!("Not saved. {problem}"))
-                .on_hover_text("Play goes on; the last game saved is kept as it was");
-        }
-        if let Some(hint) = hovered.0.and_then(|cell| table.cell_hint(cell)) {
-            ui.small(hint);
         }
     });
     over_panel.record(ctx, panel.rect);

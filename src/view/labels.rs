@@ -28,16 +28,14 @@ fn board_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     pieces: Query<(&PieceOf, &GlobalTransform)>,
     preview: Res<MovePreview>,
-    panel: Option<Res<PointerOverPanel>>,
+    panel: Res<PointerOverPanel>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, camera_transform)) = cameras.single() else {
         return Ok(());
     };
     // Only where the board shows: a drawer pulled up over it hides its words too.
-    let shown = panel.map_or(ctx.viewport_rect(), |panel| {
-        panel.board_area(ctx.viewport_rect())
-    });
+    let shown = panel.board_area(ctx.viewport_rect());
     let painter = ctx
         .layer_painter(egui::LayerId::new(
             egui::Order::Background,

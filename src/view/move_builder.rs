@@ -44,7 +44,7 @@ pub fn move_builder(
     let narrow = super::layout::is_narrow(ui.ctx());
     let list_height = if narrow { 136.0 } else { 220.0 };
     if narrow {
-        move_actions(ui, table, input);
+        move_actions(ui, table, !chosen.is_empty(), input);
     }
     egui::ScrollArea::vertical()
         .id_salt("choices")
@@ -64,13 +64,17 @@ pub fn move_builder(
             }
         });
     if !narrow {
-        move_actions(ui, table, input);
+        move_actions(ui, table, !chosen.is_empty(), input);
     }
 }
 
-/// Play move, Step back and Cancel.
-fn move_actions(ui: &mut egui::Ui, table: &dyn Table, input: &mut MessageWriter<PlayerInput>) {
-    let chosen = table.chosen();
+/// Play move, and Step back and Cancel once a step is `chosen`.
+fn move_actions(
+    ui: &mut egui::Ui,
+    table: &dyn Table,
+    chosen: bool,
+    input: &mut MessageWriter<PlayerInput>,
+) {
     ui.horizontal(|ui| {
         let complete = table.complete_move();
         if ui
@@ -82,13 +86,13 @@ fn move_actions(ui: &mut egui::Ui, table: &dyn Table, input: &mut MessageWriter<
             input.write(PlayerInput::Confirm);
         }
         if ui
-            .add_enabled(!chosen.is_empty(), egui::Button::new("Step back"))
+            .add_enabled(chosen, egui::Button::new("Step back"))
             .clicked()
         {
             input.write(PlayerInput::TakeBackStep);
         }
         if ui
-            .add_enabled(!chosen.is_empty(), egui::Button::new("Cancel"))
+            .add_enabled(chosen, egui::Button::new("Cancel"))
             .tap_target("Cancel")
             .clicked()
         {

@@ -115,7 +115,7 @@ struct BoardPointers<'w, 's> {
 struct OverTheBoard<'w, 's> {
     egui: Option<Res<'w, EguiWantsInput>>,
     contexts: EguiContexts<'w, 's>,
-    panel: Option<Res<'w, PointerOverPanel>>,
+    panel: Res<'w, PointerOverPanel>,
 }
 
 impl OverTheBoard<'_, '_> {
@@ -129,7 +129,7 @@ impl OverTheBoard<'_, '_> {
             ctx.layer_id_at(at)
                 .is_some_and(|layer| layer.order != egui::Order::Background)
         });
-        on_window || self.panel.as_ref().is_some_and(|panel| panel.covers(at))
+        on_window || self.panel.covers(at)
     }
 }
 

@@ -36,13 +36,12 @@ fn look_for_puzzle<G: Teach + Knowledge>(
     played: &G,
     moves: &[String],
     options: &[(String, String)],
+    rules: &G::Options,
     proved_by_player: bool,
 ) -> Looked {
     // Judged as it is shipped and solved: from its position string, which leaves out the
     // positions before it (a repetition the game played could otherwise decide a line).
-    let Ok(game) = tabula_session::options::options_from::<G>(options)
-        .and_then(|o| G::from_position(o, &played.position_string()).map_err(|e| e.to_string()))
-    else {
+    let Ok(game) = G::from_position(rules.clone(), &played.position_string()) else {
         return Looked::Nothing;
     };
     let game = &game;
@@ -91,8 +90,8 @@ pub fn generate<G: Teach + Knowledge>(
     go_on: &mut dyn FnMut(&Generated) -> bool,
     found: &mut dyn FnMut(&Puzzle),
 ) -> Result<Generated, String> {
-    let start =
-        G::new(tabula_session::options::options_from::<G>(options)?).map_err(|e| e.to_string())?;
+    let rules = tabula_session::options::options_from::<G>(options)?;
+    let start = G::new(rules.clone()).map_err(|e| e.to_string())?;
     if start.num_players() != 2 {
         return Err("puzzles are for two players".into());
     }
@@ -135,7 +134,7 @@ pub fn generate<G: Teach + Knowledge>(
             last_mover = Some(mover);
             if turn_start && seen.insert(game.hash()) {
                 run.positions += 1;
-                match look_for_puzzle(&game, &moves, options, proved_by_player) {
+                match look_for_puzzle(&game, &moves, options, &rules, proved_by_player) {
                     Looked::Found(mut puzzle) => {
                         puzzle.id = format!("{}-{:016x}", G::NAME, game.hash());
                         found(&puzzle);
