@@ -1,11 +1,11 @@
 //! The analysis board's live evaluation. While people explore a game on the analysis board
 //! ([`CurrentGame::is_analysing`]), the bot searches the position shown, on a background task
-//! (frame slices on the web), and the panel shows each seat's winning chance and the line
+//! (the search worker on the web), and the panel shows each seat's winning chance and the line
 //! the search expects as it firms up. Every new position starts a new search; nothing
 //! ever waits for one.
 
 use crate::AppSystems;
-use crate::background::{Background, BotRunner, Steps};
+use crate::background::{Background, BotRunner, GameSetup, Job, KeptSearches, SearchJob, Steps};
 use crate::bot::Thinking;
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
@@ -13,6 +13,7 @@ use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::InGame;
 use crate::table::Thinker;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use tabula_bot::BotSpec;
 use web_time::Duration;
 
@@ -22,7 +23,7 @@ const LINE_MOVES: usize = 8;
 const SLICE: Duration = Duration::from_millis(12);
 
 /// What the search has found so far about the position shown.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Evaluated {
     /// Each seat's chance of winning (draws shared); empty before the first look.
     pub chances: Vec<f64>,
@@ -56,11 +57,35 @@ pub struct LiveEvaluation {
     search: Background<PositionSearch>,
 }
 
+/// A position to evaluate, at a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionJob {
+    game: GameSetup,
+    level: u8,
+    seed: u64,
+}
+
+impl From<PositionJob> for SearchJob {
+    fn from(job: PositionJob) -> SearchJob {
+        SearchJob::Position(job)
+    }
+}
+
+impl Job for PositionJob {
+    type Work = PositionSearch;
+
+    fn build(self, _kept: &KeptSearches) -> Result<PositionSearch, String> {
+        let spec = BotSpec::level(self.level as usize)?;
+        Ok(PositionSearch(self.game.build()?.thinker(&spec, self.seed)))
+    }
+}
+
 /// The search as work in steps; the frame is shown what it has found so far.
-struct PositionSearch(Box<dyn Thinker>);
+pub struct PositionSearch(Box<dyn Thinker>);
 
 impl Steps for PositionSearch {
     type Shown = Evaluated;
+    type Output = ();
     const SHOW_EVERY: Duration = Duration::from_millis(150);
 
     fn step(&mut self, iterations: u64) -> bool {
@@ -70,6 +95,8 @@ impl Steps for PositionSearch {
     fn shown(&self, finished: bool) -> Evaluated {
         Evaluated::of(self.0.as_ref(), finished)
     }
+
+    fn output(self) {}
 }
 
 impl LiveEvaluation {
@@ -103,6 +130,7 @@ fn follow_the_position(
     live: Option<Res<LiveEvaluation>>,
     settings: Res<Settings>,
     runner: Res<BotRunner>,
+    kept: Res<KeptSearches>,
 ) {
     let Some(game) = game.filter(|game| game.is_analysing()) else {
         if live.is_some() {
@@ -114,16 +142,19 @@ fn follow_the_position(
     if live.is_some_and(|live| live.position == game.position() && live.level == level) {
         return;
     }
-    let Ok(spec) = BotSpec::level(level as usize) else {
+    if BotSpec::level(level as usize).is_err() {
         return;
+    }
+    let job = PositionJob {
+        game: GameSetup::at(game.table.as_match()),
+        level,
+        seed: game.position().1,
     };
-    let seed = game.position().1;
-    let thinker = game.table.as_match().thinker(&spec, seed);
     // The search of the last position is dropped, which stops it.
     commands.insert_resource(LiveEvaluation {
         position: game.position(),
         level,
-        search: Background::start(PositionSearch(thinker), *runner),
+        search: Background::start(job, *runner, &kept),
     });
 }
 

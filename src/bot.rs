@@ -1,16 +1,20 @@
-//! Bot seats and hints. A search runs on a background task on the desktop, or in slices
-//! of each frame on the web (wasm has one thread); its move enters the turn as a
-//! [`PlayerInput::BotMove`], like a person's. Frames keep coming while it thinks, and
-//! pausing, leaving or starting again never waits for it.
+//! Bot seats and hints. A search runs on a background task on the desktop, or in the
+//! page's search worker on the web (in slices of each frame where there is none); its move
+//! enters the turn as a [`PlayerInput::BotMove`], like a person's. Frames keep coming while
+//! it thinks, and pausing, leaving or starting again never waits for it.
 
 use crate::AppSystems;
-use crate::background::{Background, Steps};
+use crate::background::{
+    Background, GameSetup, Job, KeptSearches, KeptSeat, SearchJob, Steps, forget_kept,
+};
 use crate::current_game::{CurrentGame, Seat};
 use crate::phase::{Pause, TurnPhase};
 use crate::screens::{InGame, Screen};
 use crate::table::Thinker;
 use crate::turn::PlayerInput;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use tabula_bot::BotSpec;
 use web_time::{Duration, Instant};
 
 pub use crate::background::BotRunner;
@@ -37,8 +41,6 @@ pub enum Purpose {
 pub struct Thinking {
     pub purpose: Purpose,
     pub revision: u64,
-    /// Nodes of the seat's last search that this one goes on from (0 for a fresh one).
-    pub kept_nodes: usize,
     pub started: Instant,
     search: Background<MoveSearch>,
     /// A finished bot move waiting for the pause menu to close.
@@ -46,24 +48,71 @@ pub struct Thinking {
     failure: Option<String>,
 }
 
-/// A bot's search as work in steps; the frame is shown how far through its budget it is.
-/// Its answer is made where it ran, as its last step: moving the root past the move copies
-/// the subtree kept, which would cost the frame a big tree's time.
-struct MoveSearch {
-    thinker: Box<dyn Thinker>,
-    answer: Option<Answer>,
+/// A bot's move or a hint to search for: the game, the bot, and the seat whose tree from
+/// its last move the search goes on from and is kept for its next (none for a hint).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveJob {
+    game: GameSetup,
+    /// The bot's spec, as text.
+    spec: String,
+    seed: u64,
+    keep: Option<KeptSeat>,
 }
 
-struct Answer {
+impl From<MoveJob> for SearchJob {
+    fn from(job: MoveJob) -> SearchJob {
+        SearchJob::Move(job)
+    }
+}
+
+impl Job for MoveJob {
+    type Work = MoveSearch;
+
+    fn build(self, kept: &KeptSearches) -> Result<MoveSearch, String> {
+        let spec: BotSpec = self.spec.parse()?;
+        let game = self.game.build()?;
+        let tree = self.keep.and_then(|seat| kept.take(seat));
+        let thinker = game.thinker_from(&spec, self.seed, tree);
+        Ok(MoveSearch {
+            kept_nodes: thinker.tree_size().saturating_sub(1),
+            thinker,
+            answer: None,
+            keep: self.keep.map(|seat| (kept.clone(), seat)),
+        })
+    }
+}
+
+/// A bot's search as work in steps; the frame is shown how far through its budget it is.
+/// Its answer is made where it ran, as its last step: moving the root past the move copies
+/// the subtree kept, which would cost the frame a big tree's time. The tree is kept there
+/// too, for the seat's next move.
+pub struct MoveSearch {
+    thinker: Box<dyn Thinker>,
+    kept_nodes: usize,
+    answer: Option<Answer>,
+    keep: Option<(KeptSearches, KeptSeat)>,
+}
+
+/// How far a bot's search is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MoveShown {
+    /// Through its budget, from 0 to 1.
+    pub progress: f32,
+    /// Nodes of the seat's last search that it goes on from (0 for a fresh one).
+    pub kept_nodes: usize,
+}
+
+/// A search's move, and the chance the bot gives the seat to move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
     text: Option<String>,
     value: f64,
 }
 
 impl Steps for MoveSearch {
-    type Shown = f32;
+    type Shown = MoveShown;
+    type Output = Answer;
     const SHOW_EVERY: Duration = Duration::from_millis(50);
-    /// Kept for the seat's next move.
-    const HANDED_BACK: bool = true;
 
     fn step(&mut self, iterations: u64) -> bool {
         if self.answer.is_some() {
@@ -82,37 +131,47 @@ impl Steps for MoveSearch {
         false
     }
 
-    fn shown(&self, finished: bool) -> f32 {
-        if finished {
-            1.0
-        } else {
-            self.thinker.progress() as f32
+    fn shown(&self, finished: bool) -> MoveShown {
+        MoveShown {
+            progress: if finished {
+                1.0
+            } else {
+                self.thinker.progress() as f32
+            },
+            kept_nodes: self.kept_nodes,
         }
     }
-}
 
-/// Each bot seat's search from its last move, kept so the next one starts from the
-/// subtree it reached (as the measured CLI bots do).
-#[derive(Resource, Default)]
-pub struct KeptSearches(Vec<Option<Box<dyn Thinker>>>);
-
-impl KeptSearches {
-    fn take(&mut self, seat: usize) -> Option<Box<dyn Thinker>> {
-        self.0.get_mut(seat).and_then(Option::take)
-    }
-
-    fn keep(&mut self, seat: usize, thinker: Box<dyn Thinker>) {
-        if self.0.len() <= seat {
-            self.0.resize_with(seat + 1, || None);
+    fn output(mut self) -> Answer {
+        let answer = match self.answer.take() {
+            Some(answer) => answer,
+            None => Answer {
+                value: self.thinker.value(),
+                text: self.thinker.best_move(),
+            },
+        };
+        if let Some((kept, seat)) = self.keep {
+            kept.keep(seat, self.thinker);
         }
-        self.0[seat] = Some(thinker);
+        answer
     }
 }
 
 impl Thinking {
     /// How far through its budget the search is, from 0 to 1.
     pub fn progress(&self) -> f32 {
-        *self.search.shown()
+        self.search.shown().progress
+    }
+
+    /// Nodes of the seat's last search that this one goes on from (0 for a fresh one),
+    /// once the search has been built.
+    pub fn kept_nodes(&self) -> usize {
+        self.search.shown().kept_nodes
+    }
+
+    /// Whether the search runs in slices of frames, not off the frame.
+    pub fn runs_in_frames(&self) -> bool {
+        self.search.runs_in_frames()
     }
 
     /// Why the search ended without a move (a bug in it), if it did.
@@ -171,10 +230,10 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn stop_thinking(mut commands: Commands, mut kept: ResMut<KeptSearches>) {
+fn stop_thinking(mut commands: Commands, kept: Res<KeptSearches>, runner: Res<BotRunner>) {
     commands.remove_resource::<Thinking>();
     commands.remove_resource::<Hint>();
-    kept.0.clear();
+    forget_kept(&kept, *runner);
 }
 
 fn begin(
@@ -183,22 +242,24 @@ fn begin(
     seat: &Seat,
     runner: BotRunner,
     seed: u64,
-    kept: Option<Box<dyn Thinker>>,
+    kept: &KeptSearches,
 ) -> Option<Thinking> {
     let spec = seat.spec()?;
-    let thinker = game.table.as_match().thinker_from(&spec, seed, kept);
+    let the_match = game.table.as_match();
+    let job = MoveJob {
+        game: GameSetup::at(the_match),
+        spec: spec.to_string(),
+        seed,
+        keep: match purpose {
+            Purpose::Move { seat } => Some(kept.seat(seat)),
+            Purpose::Hint => None,
+        },
+    };
     Some(Thinking {
         purpose,
-        revision: game.table.as_match().revision(),
-        kept_nodes: thinker.tree_size().saturating_sub(1),
+        revision: the_match.revision(),
         started: Instant::now(),
-        search: Background::start(
-            MoveSearch {
-                thinker,
-                answer: None,
-            },
-            runner,
-        ),
+        search: Background::start(job, runner, kept),
         ready: None,
         failure: None,
     })
@@ -211,7 +272,7 @@ fn start_bot_move(
     thinking: Option<Res<Thinking>>,
     runner: Res<BotRunner>,
     mut seeds: ResMut<BotSeeds>,
-    mut kept: ResMut<KeptSearches>,
+    kept: Res<KeptSearches>,
 ) {
     let Some(game) = game else {
         return;
@@ -234,7 +295,7 @@ fn start_bot_move(
         &seat,
         *runner,
         seeds.next(),
-        kept.take(seat_index),
+        &kept,
     ) {
         commands.insert_resource(thinking);
     }
@@ -247,6 +308,7 @@ fn start_hint(
     thinking: Option<Res<Thinking>>,
     runner: Res<BotRunner>,
     mut seeds: ResMut<BotSeeds>,
+    kept: Res<KeptSearches>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -263,7 +325,7 @@ fn start_hint(
         &Seat::Bot(HINT_LEVEL),
         *runner,
         seeds.next(),
-        None,
+        &kept,
     ) {
         commands.insert_resource(thinking);
     }
@@ -278,7 +340,6 @@ fn think(
     pause: Res<State<Pause>>,
     phase: Res<State<TurnPhase>>,
     mut input: MessageWriter<PlayerInput>,
-    mut kept: ResMut<KeptSearches>,
 ) {
     let (Some(mut thinking_res), Some(game)) = (thinking, game) else {
         return;
@@ -296,20 +357,9 @@ fn think(
         } else {
             STILL_SLICE
         }));
-    let finished = thinking.search.take_finished().map(|ended| match ended {
-        Ok(Some(MoveSearch {
-            thinker,
-            answer: Some(answer),
-        })) => Ok((thinker, answer)),
-        Ok(_) => Err("the search ended without an answer".to_string()),
-        Err(failure) => Err(failure),
-    });
-    match finished {
-        Some(Ok((thinker, answer))) => match thinking.purpose {
-            Purpose::Move { seat } => {
-                thinking.ready = answer.text;
-                kept.keep(seat, thinker);
-            }
+    match thinking.search.take_finished() {
+        Some(Ok(answer)) => match thinking.purpose {
+            Purpose::Move { .. } => thinking.ready = answer.text,
             Purpose::Hint => {
                 if let Some(text) = answer.text {
                     let cells = game.table.move_cells(&text).unwrap_or_default();

@@ -1,15 +1,16 @@
 //! A review of the game on the table: every position of its line judged by the bot's
-//! search on a background task (slices of each frame on the web), shown under the move
+//! search on a background task (the search worker on the web), shown under the move
 //! list, with the better move on the board when the player goes to a reviewed move.
 
 use crate::AppSystems;
-use crate::background::{Background, BotRunner, Steps};
+use crate::background::{Background, BotRunner, GameSetup, Job, KeptSearches, SearchJob, Steps};
 use crate::bot::{Hint, Thinking};
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
 use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::screens::InGame;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use tabula_session::{Evaluation, MoveReview, PlayerSummary, Review, ReviewSettings};
 use web_time::Duration;
 
@@ -22,7 +23,7 @@ pub struct StartReview;
 pub struct StopReview;
 
 /// What the panel shows of a review: a copy, taken as the search goes on.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ReviewShown {
     pub evaluations: Vec<Evaluation>,
     /// Each seat's chance at each position judged, for the graph (`Review::chances_at`).
@@ -62,8 +63,33 @@ pub struct GameReview {
     failed: Option<ReviewShown>,
 }
 
+/// A game's main line to review, at a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReviewJob {
+    game: GameSetup,
+    level: u8,
+    seed: u64,
+}
+
+impl From<ReviewJob> for SearchJob {
+    fn from(job: ReviewJob) -> SearchJob {
+        SearchJob::Review(job)
+    }
+}
+
+impl Job for ReviewJob {
+    type Work = Review;
+
+    fn build(self, _kept: &KeptSearches) -> Result<Review, String> {
+        let spec = tabula_bot::BotSpec::level(self.level as usize)?;
+        let game = self.game.build()?;
+        Review::new(game.as_ref(), spec, ReviewSettings::built_in(), self.seed)
+    }
+}
+
 impl Steps for Review {
     type Shown = ReviewShown;
+    type Output = ();
     /// For the progress bar within a position; a copy is taken as each position is judged.
     const SHOW_EVERY: Duration = Duration::from_millis(100);
 
@@ -78,6 +104,8 @@ impl Steps for Review {
     fn milestone(&self) -> usize {
         self.evaluations().len()
     }
+
+    fn output(self) {}
 }
 
 impl GameReview {
@@ -154,6 +182,7 @@ fn start_review(
     game: Option<Res<CurrentGame>>,
     settings: Res<Settings>,
     runner: Res<BotRunner>,
+    kept: Res<KeptSearches>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -162,31 +191,21 @@ fn start_review(
         return;
     };
     let level = settings.review_level;
-    let spec = match tabula_bot::BotSpec::level(level as usize) {
-        Ok(spec) => spec,
-        Err(e) => {
-            warn!("review: {e}");
-            return;
-        }
-    };
-    let review = match Review::new(
-        game.table.as_match(),
-        spec,
-        ReviewSettings::built_in(),
-        game.id,
-    ) {
-        Ok(review) => review,
-        Err(e) => {
-            warn!("review: {e}");
-            return;
-        }
+    if let Err(e) = tabula_bot::BotSpec::level(level as usize) {
+        warn!("review: {e}");
+        return;
+    }
+    let job = ReviewJob {
+        game: GameSetup::main_line(game.table.as_match()),
+        level,
+        seed: game.id,
     };
     // Any review before this one is dropped, which stops it.
     commands.insert_resource(GameReview {
         game_id: game.id,
         line: game.table.as_match().main_line(),
         level,
-        search: Background::start(review, *runner),
+        search: Background::start(job, *runner, &kept),
         failed: None,
     });
 }

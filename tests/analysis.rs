@@ -85,6 +85,7 @@ fn check_analysis(runner: BotRunner) {
     assert_eq!(game(&app).game_seats(), [Seat::Human, Seat::Bot(1)]);
     run_until(&mut app, "the evaluation of the position", evaluated);
     let live = app.world().resource::<LiveEvaluation>();
+    assert_eq!(live.runs_in_frames(), runner == BotRunner::FrameSlices);
     assert_eq!(live.shown().chances.len(), 2);
     assert!((live.shown().chances.iter().sum::<f64>() - 1.0).abs() < 1e-6);
     assert!(!live.shown().line.is_empty(), "the search expects a line");
@@ -161,6 +162,11 @@ fn check_analysis(runner: BotRunner) {
 #[test]
 fn the_analysis_board_explores_side_lines_on_a_background_task() {
     check_analysis(BotRunner::Background);
+}
+
+#[test]
+fn the_analysis_board_explores_side_lines_in_the_search_worker() {
+    check_analysis(BotRunner::Worker);
 }
 
 #[test]

@@ -46,7 +46,8 @@ fn check_review(runner: BotRunner, kind: GameKind) {
     let mut app = played(runner, kind, 10);
     app.world_mut().write_message(StartReview);
     app.update();
-    assert!(app.world().get_resource::<GameReview>().is_some());
+    let started = app.world().get_resource::<GameReview>().expect("a review");
+    assert_eq!(started.runs_in_frames(), runner == BotRunner::FrameSlices);
     run_until(&mut app, "the review", reviewed);
     let review = app.world().resource::<GameReview>();
     assert_eq!(review.level, 1);
@@ -87,6 +88,11 @@ fn check_review(runner: BotRunner, kind: GameKind) {
 #[test]
 fn a_review_runs_on_a_background_task() {
     check_review(BotRunner::Background, GameKind::Adaptoid);
+}
+
+#[test]
+fn a_review_runs_in_the_search_worker() {
+    check_review(BotRunner::Worker, GameKind::Adaptoid);
 }
 
 #[test]

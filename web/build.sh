@@ -67,21 +67,28 @@ hashed() {
 }
 js=$(hashed "$dist/tabula.js")
 wasm=$(hashed "$dist/tabula_bg.wasm")
+# The search worker's script imports the module's script by its name.
+sed -e "s|\./tabula\.js|./$js|" web/search-worker.js >"$dist/search-worker.js"
+grep -qF "./$js" "$dist/search-worker.js" \
+  || { echo "web/search-worker.js no longer imports ./tabula.js" >&2; exit 1; }
+worker=$(hashed "$dist/search-worker.js")
 # The page names them, and the module's size: its progress bar counts the bytes received
 # once decompressed, whatever the encoding they came in.
 sed -e "s|\./tabula\.js|./$js|" -e "s|\./tabula_bg\.wasm|./$wasm|" \
+  -e "s|\./search-worker\.js|./$worker|" \
   -e "s|const MODULE_BYTES = 0;|const MODULE_BYTES = $(stat -c %s "$dist/$wasm");|" \
   web/index.html >"$dist/index.html"
 grep -qF "./$wasm" "$dist/index.html" && grep -qF "./$js" "$dist/index.html" \
+  && grep -qF "./$worker" "$dist/index.html" \
   && grep -q "const MODULE_BYTES = [1-9]" "$dist/index.html" \
-  || { echo "web/index.html no longer names ./tabula.js, ./tabula_bg.wasm and MODULE_BYTES" >&2; exit 1; }
+  || { echo "web/index.html no longer names ./tabula.js, ./tabula_bg.wasm, ./search-worker.js and MODULE_BYTES" >&2; exit 1; }
 
 # What makes the page installable and lets it start offline: its manifest and icons, and a
 # service worker that keeps this build's files, named by a hash of them all so that any new
 # build (the page's code included) is a new worker the page offers to update to.
 cp web/manifest.webmanifest web/icon.svg web/icon-192.png web/icon-512.png "$dist/"
-kept=("./" "./$js" "./$wasm" ./manifest.webmanifest ./icon.svg ./icon-192.png ./icon-512.png)
-build=$(cat "$dist/index.html" "$dist/$js" "$dist/$wasm" "$dist/manifest.webmanifest" \
+kept=("./" "./$js" "./$wasm" "./$worker" ./manifest.webmanifest ./icon.svg ./icon-192.png ./icon-512.png)
+build=$(cat "$dist/index.html" "$dist/$js" "$dist/$wasm" "$dist/$worker" "$dist/manifest.webmanifest" \
   | sha256sum | cut -c1-16)
 list=$(printf '"%s", ' "${kept[@]}")
 sed -e "s|const BUILD = \"BUILD\";|const BUILD = \"$build\";|" \
@@ -90,7 +97,7 @@ grep -qF "const BUILD = \"$build\";" "$dist/sw.js" && grep -qF "\"./$wasm\"" "$d
   || { echo "web/sw.js no longer has BUILD and FILES to write" >&2; exit 1; }
 
 echo "== compressing (brotli, gzip): a server sends these where the browser takes them"
-for file in "$dist/$wasm" "$dist/$js" "$dist/index.html"; do
+for file in "$dist/$wasm" "$dist/$js" "$dist/$worker" "$dist/index.html"; do
   gzip -9 --keep --no-name "$file"
   brotli --quality=11 --keep "$file"
 done

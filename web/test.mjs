@@ -35,6 +35,9 @@ const reviews = [];
 // TABULA_TEST_VIEWPORT=WxH: the demos' page size (1280x800). Software rendering costs by the
 // pixel, so a small page draws faster and leaves a sliced review more of the wall time.
 const [viewWidth, viewHeight] = (process.env.TABULA_TEST_VIEWPORT ?? "1280x800").split("x").map(Number);
+// TABULA_TEST_SEARCH=frames: the demos' searches run between the page's frames, as before
+// the search worker, to compare the frames with and without it.
+const searchInFrames = process.env.TABULA_TEST_SEARCH === "frames";
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
@@ -146,7 +149,7 @@ for (const demo of wanted("demos") ? demos : []) {
   const game = demo.split(":")[0];
   const context = await browser.newContext({ viewport: { width: viewWidth, height: viewHeight } });
   const review = reviewLevel ? `&review=${reviewLevel}${reviewSlice ? `&review_slice=${reviewSlice}` : ""}` : "";
-  const url = `${base}/?demo=${demo}&seats=${seats}${review}`;
+  const url = `${base}/?demo=${demo}&seats=${seats}${review}${searchInFrames ? "&search=frames" : ""}`;
   const started = Date.now();
   const { page, lines, errors, waitFor } = await openPage(context, url);
 
@@ -171,11 +174,27 @@ for (const demo of wanted("demos") ? demos : []) {
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
+    // The page's own thread: its tasks over 50 ms (a frame's work with a slice of search in
+    // it, where the search runs between frames), as the browser counts them.
+    window.tabulaLongTasks = { count: 0, total: 0, longest: 0 };
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) {
+        window.tabulaLongTasks.count += 1;
+        window.tabulaLongTasks.total += task.duration;
+        window.tabulaLongTasks.longest = Math.max(window.tabulaLongTasks.longest, task.duration);
+      }
+    }).observe({ type: "longtask" });
   });
   const finished = await waitFor("tabula-demo: finished", demoTimeout);
   const moves = lines.filter((line) => line.includes("tabula-demo: move ")).length;
   const ending = finished?.match(/finished after \d+ moves \([^)]*\)/)?.[0];
   check(finished !== null, `${game}: the demo (seats ${seats}) played ${moves} moves and ${ending ?? "did not finish in time"}`);
+  // The game says when it finds the worker, and when the worker failed (it then searches
+  // between frames).
+  const inWorker = lines.some((line) => line.includes("search worker: searches run off the page's thread")) &&
+    !lines.some((line) => line.includes("search worker: it failed"));
+  check(inWorker !== searchInFrames,
+    `${game}: the bots search ${inWorker ? "in the search worker" : "between the page's frames"}`);
   const audioPeak = await page.evaluate(() => window.tabulaAudioPeak);
   check(
     lines.some((line) => line.includes("tabula-page: audio running")) && audioPeak > 0.01,
@@ -183,6 +202,7 @@ for (const demo of wanted("demos") ? demos : []) {
   );
   const longestGap = Math.round(await page.evaluate(() => window.tabulaLongestGap));
   const meanGap = Math.round(await page.evaluate(() => (performance.now() - window.tabulaSince) / window.tabulaFrames));
+  const longTasks = await page.evaluate(() => window.tabulaLongTasks);
   // The animation of the last move settles before the picture.
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}/${game}.png` });
@@ -216,7 +236,7 @@ for (const demo of wanted("demos") ? demos : []) {
   writeFileSync(`${out}/${game}.console.log`, lines.join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
     `${game}: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
-  timings.push({ game, firstFrame: firstFrame - opened, title: title - opened, longestGap, meanGap, moves, total: Date.now() - started });
+  timings.push({ game, firstFrame: firstFrame - opened, title: title - opened, longestGap, meanGap, longTasks, moves, total: Date.now() - started });
   await context.close();
 }
 
@@ -386,8 +406,9 @@ if (wanted("phone")) {
   const named = (prefix) => [...traced().targets.keys()].find((name) => name.startsWith(prefix));
   const cdp = await context.newCDPSession(page);
   // Fingers moved by the browser's own touch events, `steps` frames from `from` to `to`
-  // (each a list of points, one a finger).
-  const fingers = async (from, to, steps = 12) => {
+  // (each a list of points, one a finger). Few steps: each event waits for the page's next
+  // frame, which takes seconds here.
+  const fingers = async (from, to, steps = 4) => {
     const at = (i) => from.map(([x, y], f) => ({ x: x + ((to[f][0] - x) * i) / steps, y: y + ((to[f][1] - y) * i) / steps, id: f }));
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
     for (let i = 1; i <= steps; i++) {
@@ -519,9 +540,10 @@ if (wanted("phone")) {
   // The other screens a phone shows, through the page's demos: the other games' pieces
   // after a few moves, a lesson and a puzzle (screenshots `phone-NAME.png` to look at).
   for (const [name, query, done] of [
-    ["adamas", "demo=adamas:4:3&seats=human,1", "tabula-demo: finished"],
-    ["adaptoid", "demo=adaptoid:6:3&seats=human,1", "tabula-demo: finished"],
-    ["adomoc", "demo=adomoc:6:3&seats=human,1", "tabula-demo: finished"],
+    // Few moves: each takes tens of seconds of frames at this size.
+    ["adamas", "demo=adamas:2:3&seats=human,1", "tabula-demo: finished"],
+    ["adaptoid", "demo=adaptoid:4:3&seats=human,1", "tabula-demo: finished"],
+    ["adomoc", "demo=adomoc:2:3&seats=human,1", "tabula-demo: finished"],
     ["lesson", "lesson=adamas:12:solve", "tabula-demo: lesson adamas step 12"],
     ["puzzle", "puzzle=adamas:solve", "tabula-demo: puzzle adamas"],
   ]) {
@@ -559,7 +581,8 @@ await browser.close();
 console.log(`\ntime a part: ${partTimes.join(", ")}`);
 console.log("\npage open to first frame, to title screen; longest and mean gap between frames in the demo (ms):");
 for (const t of timings) {
-  console.log(`  ${t.game}: ${t.firstFrame}, ${t.title}; ${t.longestGap}, ${t.meanGap} over ${t.moves} moves (whole run ${Math.round(t.total / 1000)} s)`);
+  console.log(`  ${t.game}: ${t.firstFrame}, ${t.title}; ${t.longestGap}, ${t.meanGap} over ${t.moves} moves (whole run ${Math.round(t.total / 1000)} s);` +
+    ` the page's thread: ${t.longTasks.count} tasks over 50 ms, the longest ${Math.round(t.longTasks.longest)}, ${Math.round(t.longTasks.total / 1000)} s in all`);
 }
 if (reviews.length) console.log(`\nreviews in the page:\n  ${reviews.join("\n  ")}`);
 console.log(`screenshots in ${out}`);

@@ -1,5 +1,6 @@
 //! What a finished or judged game is worth to each seat.
 
+use serde::{Deserialize, Serialize};
 use tabula_rules::{Player, Status};
 
 /// The most seats any game has (three-player Adamas).
@@ -10,7 +11,7 @@ pub const MAX_PLAYERS: usize = 3;
 pub type Rewards = [f64; MAX_PLAYERS];
 
 /// A result the solver has proved: a win for one seat, or a draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Proof {
     Win(Player),
     Draw,

@@ -1,7 +1,7 @@
 //! How a review judges moves: the bot that evaluates positions and the thresholds of the
 //! marks, from `config/review.ron` (built in; a file may replace it).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 use tabula_bot::BotSpec;
 use tabula_rules::text::quoted;
@@ -9,7 +9,7 @@ use tabula_rules::text::quoted;
 const BUILT_IN: &str = include_str!("../../../../config/review.ron");
 
 /// A move's mark, by how far it lowered its mover's chance of winning.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Mark {
     Inaccuracy,
     Mistake,

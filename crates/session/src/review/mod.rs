@@ -20,10 +20,11 @@ pub use marks::{Mark, ReviewSettings, require_search};
 pub use summary::PlayerSummary;
 
 use crate::{AnyMatch, Thinker};
+use serde::{Deserialize, Serialize};
 use tabula_bot::{BotSpec, Proof};
 
 /// What the search found in one position.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     /// Each seat's chance of winning (draws shared), from 0 to 1, after the search's move.
     pub chances: Vec<f64>,
@@ -38,7 +39,7 @@ pub struct Evaluation {
 }
 
 /// One move of the game, judged.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveReview {
     /// The move's number in the game, from 1.
     pub ply: usize,

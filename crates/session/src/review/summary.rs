@@ -1,8 +1,9 @@
 //! Each player's marks and average loss over a review.
 
 use super::{Mark, MoveReview};
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerSummary {
     pub seat: usize,
     /// The player's moves judged.
