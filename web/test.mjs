@@ -6,7 +6,7 @@
 // plays one online game: a level-1 bot hosts it from the terminal, and the page joins it
 // through the invite link and plays the other seat to the end. Then it solves a lesson step
 // and a puzzle. Before the online game it checks the page's manifest and that the page,
-// kept by its service worker, starts again with the network off. Last, a phone plays a
+// kept by its service worker, starts again with the network off, its search worker too. Last, a phone plays a
 // game against level 1 by taps, turns and pinches the board and opens the menu.
 //
 // Usage: node web/test.mjs BASE_URL OUT_DIR [GAME:MOVES:SEED ...]
@@ -264,6 +264,10 @@ if (wanted("offline")) {
   const frame = await waitFor("tabula: first frame at", 180_000, from);
   const title = await waitFor("tabula: title screen at", 120_000, from);
   check(frame !== null && title !== null, "offline: with the network off, the page starts again from what its worker kept");
+  // The search worker's script and the module's script it imports come from there too.
+  const searchReady = await waitFor("search worker ready", 60_000, from);
+  check(searchReady !== null && !lines.slice(from).some((line) => line.includes("search worker: it failed")),
+    "offline: the search worker starts too");
   await page.screenshot({ path: `${out}/offline.png` });
   await context.setOffline(false);
   check(errors.length === 0 && panics(lines).length === 0,

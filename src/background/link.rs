@@ -100,6 +100,7 @@ fn post(message: &ToWorker) {
 fn deliver(text: &str) {
     if text == "ready" {
         READY.store(true, Ordering::Relaxed);
+        bevy::log::info!("search worker ready");
         return;
     }
     match ron::from_str::<FromWorker>(text) {
