@@ -15,7 +15,7 @@ use crate::turn::PlayerInput;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use tabula_bot::BotSpec;
-use web_time::{Duration, Instant};
+use web_time::Duration;
 
 pub use crate::background::BotRunner;
 
@@ -41,7 +41,6 @@ pub enum Purpose {
 pub struct Thinking {
     pub purpose: Purpose,
     pub revision: u64,
-    pub started: Instant,
     search: Background<MoveSearch>,
     /// A finished bot move waiting for the pause menu to close.
     ready: Option<String>,
@@ -258,7 +257,6 @@ fn begin(
     Some(Thinking {
         purpose,
         revision: the_match.revision(),
-        started: Instant::now(),
         search: Background::start(job, runner, kept),
         ready: None,
         failure: None,

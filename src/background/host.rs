@@ -2,7 +2,7 @@
 //! bot's move first, a review last) and answers with copies of what each has found and its
 //! result. The messages are RON text, as they cross between two instances of the module.
 
-use super::{KeptSearches, SearchJob, Steps};
+use super::{CopyDue, KeptSearches, STOPPED, SearchJob, Steps};
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use web_time::{Duration, Instant};
@@ -90,8 +90,7 @@ struct Work {
     id: u64,
     rank: u8,
     running: Box<dyn Running>,
-    copied_at: Instant,
-    milestone: usize,
+    due: CopyDue,
 }
 
 /// The searches the worker holds, and its bots' kept trees.
@@ -101,9 +100,6 @@ pub struct SearchHost {
     kept: KeptSearches,
     replies: Vec<FromWorker>,
 }
-
-/// What a search that panicked says (the page's own runners say the same).
-const STOPPED: &str = "the search stopped unexpectedly";
 
 impl SearchHost {
     /// Takes a message from the page.
@@ -125,9 +121,8 @@ impl SearchHost {
                         self.works.push(Work {
                             id,
                             rank,
-                            milestone: running.milestone(),
+                            due: CopyDue::new(running.milestone()),
                             running,
-                            copied_at: Instant::now(),
                         });
                     }
                     Err(failure) => self.replies.push(FromWorker::Finished {
@@ -166,40 +161,34 @@ impl SearchHost {
                 let mut going = true;
                 while going
                     && start.elapsed() < budget
-                    && work.running.milestone() == work.milestone
+                    && work.running.milestone() == work.due.milestone
                 {
                     going = work.running.step(1);
                 }
-                let due = !going
-                    || work.running.milestone() != work.milestone
-                    || work.copied_at.elapsed() >= work.running.show_every();
-                let copy = due.then(|| work.running.shown_text(!going));
-                (going, copy)
+                let copy = work
+                    .due
+                    .take(!going, work.running.milestone(), work.running.show_every())
+                    .then(|| work.running.shown_text(!going));
+                (going, copy.transpose())
             }));
-            let (going, copy) = match stepped {
-                Ok((going, copy)) => (going, copy.transpose()),
-                Err(_) => (true, Err(STOPPED.to_string())),
+            let (going, failure) = match stepped {
+                Ok((going, Ok(copy))) => {
+                    if let Some(shown) = copy {
+                        self.replies.push(FromWorker::Shown { id, shown });
+                    }
+                    (going, None)
+                }
+                Ok((_, Err(failure))) => (false, Some(failure)),
+                Err(_) => (false, Some(STOPPED.to_string())),
             };
-            match copy {
-                Ok(Some(shown)) => {
-                    self.replies.push(FromWorker::Shown { id, shown });
-                    work.milestone = work.running.milestone();
-                    work.copied_at = Instant::now();
-                }
-                Ok(None) => {}
-                Err(failure) => {
-                    self.works.remove(at);
-                    self.replies.push(FromWorker::Finished {
-                        id,
-                        output: Err(failure),
-                    });
-                    continue;
-                }
-            }
             if !going {
                 let done = self.works.remove(at);
-                let output = catch_unwind(AssertUnwindSafe(|| done.running.output_text()))
-                    .unwrap_or_else(|_| Err(STOPPED.to_string()));
+                // Its output, or why it failed.
+                let output = match failure {
+                    Some(failure) => Err(failure),
+                    None => catch_unwind(AssertUnwindSafe(|| done.running.output_text()))
+                        .unwrap_or_else(|_| Err(STOPPED.to_string())),
+                };
                 self.replies.push(FromWorker::Finished { id, output });
             }
         }

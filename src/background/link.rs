@@ -64,7 +64,7 @@ pub fn replies(id: u64) -> Vec<FromWorker> {
     let mut replies = with_inbox(|inbox| inbox.get_mut(&id).map(std::mem::take))
         .flatten()
         .unwrap_or_default();
-    let finished = replies
+    let mut finished = replies
         .iter()
         .any(|reply| matches!(reply, FromWorker::Finished { .. }));
     if !finished && BROKEN.load(Ordering::Relaxed) {
@@ -72,11 +72,9 @@ pub fn replies(id: u64) -> Vec<FromWorker> {
             id,
             output: Err("the search worker stopped unexpectedly".to_string()),
         });
+        finished = true;
     }
-    if replies
-        .iter()
-        .any(|reply| matches!(reply, FromWorker::Finished { .. }))
-    {
+    if finished {
         with_inbox(|inbox| inbox.remove(&id));
     }
     replies

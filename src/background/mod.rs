@@ -9,6 +9,9 @@
 mod host;
 mod job;
 mod link;
+mod task;
+#[cfg(test)]
+mod tests;
 #[cfg(target_arch = "wasm32")]
 mod worker_exports;
 
@@ -16,12 +19,12 @@ pub use host::{FromWorker, SearchHost, ToWorker};
 pub use job::{GameSetup, Job, KeptSearches, KeptSeat, SearchJob};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready, futures_lite};
+use bevy::tasks::{Task, futures::check_ready};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use task::{Shared, spawn};
 use web_time::{Duration, Instant};
 
 /// Where searches run.
@@ -83,8 +86,8 @@ pub trait Steps: Send + 'static {
     fn output(self) -> Self::Output;
 }
 
-/// Iterations between looks at the stop flag on a background task.
-const BATCH: u64 = 64;
+/// What a search that panicked says, wherever it ran.
+const STOPPED: &str = "the search stopped unexpectedly";
 
 /// What happened to work: its output, or why it failed.
 pub type Ended<W> = Result<<W as Steps>::Output, String>;
@@ -114,8 +117,7 @@ enum Run<W: Steps> {
         work: Option<W>,
         /// The slices' time added up.
         searched: Duration,
-        copied_at: Instant,
-        milestone: usize,
+        due: CopyDue,
     },
     /// Work that could not be built: its failure is the end.
     Failed,
@@ -124,12 +126,31 @@ enum Run<W: Steps> {
 /// A job kept to build its work again.
 type Rebuild<W> = Box<dyn FnOnce() -> Result<W, String> + Send + Sync>;
 
-/// What a background task and the frame share.
-struct Shared<S> {
-    stop: AtomicBool,
-    /// Counts the copies published, so the frame copies only a new one.
-    version: AtomicU64,
-    shown: Mutex<S>,
+/// When the frame is due a copy of work, wherever it runs: at its end, when it reaches a
+/// new milestone, and otherwise every `Steps::SHOW_EVERY`.
+struct CopyDue {
+    copied_at: Instant,
+    milestone: usize,
+}
+
+impl CopyDue {
+    fn new(milestone: usize) -> CopyDue {
+        CopyDue {
+            copied_at: Instant::now(),
+            milestone,
+        }
+    }
+
+    /// Whether a copy is due now, for work at `milestone` that has `finished` or not; one
+    /// that is due counts as taken.
+    fn take(&mut self, finished: bool, milestone: usize, every: Duration) -> bool {
+        let due = finished || milestone != self.milestone || self.copied_at.elapsed() >= every;
+        if due {
+            self.milestone = milestone;
+            self.copied_at = Instant::now();
+        }
+        due
+    }
 }
 
 impl<W: Steps> Background<W> {
@@ -176,10 +197,9 @@ impl<W: Steps> Background<W> {
                 // What it holds from the start (a bot's kept tree) is shown at once.
                 self.shown = work.shown(false);
                 self.run = Run::Slices {
-                    milestone: work.milestone(),
+                    due: CopyDue::new(work.milestone()),
                     work: Some(work),
                     searched: Duration::ZERO,
-                    copied_at: Instant::now(),
                 };
             }
             Err(failure) => {
@@ -241,8 +261,7 @@ impl<W: Steps> Background<W> {
             Run::Slices {
                 work,
                 searched,
-                copied_at,
-                milestone,
+                due,
             } => {
                 let (Some(slice), Some(steps)) = (slice, work.as_mut()) else {
                     return;
@@ -254,11 +273,8 @@ impl<W: Steps> Background<W> {
                     going = steps.step(1);
                 }
                 *searched += start.elapsed();
-                if !going || steps.milestone() != *milestone || copied_at.elapsed() >= W::SHOW_EVERY
-                {
+                if due.take(!going, steps.milestone(), W::SHOW_EVERY) {
                     self.shown = steps.shown(!going);
-                    *milestone = steps.milestone();
-                    *copied_at = Instant::now();
                 }
                 if !going && let Some(done) = work.take() {
                     self.finished = Some(Ok(done.output()));
@@ -311,292 +327,5 @@ impl<W: Steps> Drop for Background<W> {
             Run::Worker { id, .. } => link::stop(*id),
             _ => {}
         }
-    }
-}
-
-fn spawn<W: Steps, J: Job<Work = W>>(job: J, kept: KeptSearches, shown: W::Shown) -> Run<W> {
-    let shared = Arc::new(Shared {
-        stop: AtomicBool::new(false),
-        version: AtomicU64::new(0),
-        shown: Mutex::new(shown),
-    });
-    let published = shared.clone();
-    let publish = move |copy: W::Shown| {
-        if let Ok(mut shown) = published.shown.lock() {
-            *shown = copy;
-        }
-        published.version.fetch_add(1, Ordering::Release);
-    };
-    let stop = shared.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        // Built here, off the frame: the moves replayed, a kept tree resumed.
-        let failed = |_| "the search stopped unexpectedly".to_string();
-        let (mut work, first) = catch_unwind(AssertUnwindSafe(|| {
-            let work = job.build(&kept)?;
-            let first = work.shown(false);
-            Ok::<_, String>((work, first))
-        }))
-        .map_err(failed)??;
-        publish(first);
-        let mut going = true;
-        let mut copied_at = Instant::now();
-        let mut milestone = work.milestone();
-        while going && !stop.stop.load(Ordering::Relaxed) {
-            // A search that panics ends as a failure the frame reports, not a crash.
-            let batch = catch_unwind(AssertUnwindSafe(|| {
-                let going = work.step(BATCH);
-                let due =
-                    !going || work.milestone() != milestone || copied_at.elapsed() >= W::SHOW_EVERY;
-                (going, due.then(|| (work.shown(!going), work.milestone())))
-            }));
-            let copy;
-            (going, copy) = batch.map_err(failed)?;
-            if let Some((copy, reached)) = copy {
-                publish(copy);
-                milestone = reached;
-                copied_at = Instant::now();
-            }
-            // The compute pool may have one thread (two cores): other work waiting there (a
-            // bot's move beside a review) goes on between batches.
-            futures_lite::future::yield_now().await;
-        }
-        if going {
-            // Stopped: nobody waits for it, and a bot's half-done tree is not kept.
-            return Err("stopped".to_string());
-        }
-        catch_unwind(AssertUnwindSafe(|| work.output())).map_err(failed)
-    });
-    Run::Task {
-        shared,
-        seen: 0,
-        task,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde::Deserialize;
-
-    /// The tests' own jobs, which every runner, the worker's too, builds.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-    pub enum TestJob {
-        Count { to: u64 },
-        Fails,
-        FailsToShow,
-    }
-
-    impl TestJob {
-        pub(super) fn build_any(self) -> Result<Box<dyn host::Running>, String> {
-            Ok(match self {
-                TestJob::Count { to } => Box::new(Count { at: 0, to }),
-                TestJob::Fails => Box::new(Fails),
-                TestJob::FailsToShow => Box::new(FailsToShow),
-            })
-        }
-    }
-
-    /// Counts to a number, with a milestone every ten.
-    struct Count {
-        at: u64,
-        to: u64,
-    }
-
-    #[derive(Clone)]
-    struct CountTo(u64);
-
-    impl From<CountTo> for SearchJob {
-        fn from(job: CountTo) -> SearchJob {
-            SearchJob::Test(TestJob::Count { to: job.0 })
-        }
-    }
-
-    impl Job for CountTo {
-        type Work = Count;
-
-        fn build(self, _kept: &KeptSearches) -> Result<Count, String> {
-            Ok(Count { at: 0, to: self.0 })
-        }
-    }
-
-    impl Steps for Count {
-        type Shown = u64;
-        type Output = u64;
-        const SHOW_EVERY: Duration = Duration::from_secs(3600);
-
-        fn step(&mut self, iterations: u64) -> bool {
-            self.at = (self.at + iterations).min(self.to);
-            self.at < self.to
-        }
-
-        fn shown(&self, _finished: bool) -> u64 {
-            self.at
-        }
-
-        fn milestone(&self) -> usize {
-            (self.at / 10) as usize
-        }
-
-        fn output(self) -> u64 {
-            self.at
-        }
-    }
-
-    const RUNNERS: [BotRunner; 3] = [
-        BotRunner::Background,
-        BotRunner::Worker,
-        BotRunner::FrameSlices,
-    ];
-
-    fn run_to_the_end<W: Steps, J: Job<Work = W>>(
-        job: J,
-        runner: BotRunner,
-    ) -> (Vec<W::Shown>, Background<W>) {
-        AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
-        let mut work = Background::start(job, runner, &KeptSearches::default());
-        let mut seen = Vec::new();
-        for _ in 0..200_000 {
-            if work.has_ended() {
-                return (seen, work);
-            }
-            work.poll(Some(Duration::from_micros(50)));
-            seen.push(work.shown().clone());
-            std::thread::sleep(std::time::Duration::from_micros(50));
-        }
-        panic!("{runner:?}: the work did not end");
-    }
-
-    #[test]
-    fn work_runs_to_its_end_every_way_and_shows_its_last_copy() {
-        for runner in RUNNERS {
-            let (seen, mut work) = run_to_the_end(CountTo(1000), runner);
-            assert_eq!(seen.last(), Some(&1000), "{runner:?}");
-            assert!(
-                seen.windows(2).all(|w| w[0] <= w[1]),
-                "{runner:?}: {seen:?}"
-            );
-            // The worker posts a copy the moment a milestone is reached (its copies are
-            // otherwise an hour apart), not at the end of a slice.
-            if runner == BotRunner::Worker {
-                assert!(seen.iter().all(|at| at % 10 == 0), "{seen:?}");
-            }
-            assert_eq!(work.take_finished(), Some(Ok(1000)), "{runner:?}");
-            assert!(work.take_finished().is_none(), "taken once");
-            assert_eq!(work.runs_in_frames(), runner == BotRunner::FrameSlices);
-        }
-    }
-
-    #[test]
-    fn sliced_work_waits_for_a_frame_with_time_for_it() {
-        let mut work = Background::start(
-            CountTo(1000),
-            BotRunner::FrameSlices,
-            &KeptSearches::default(),
-        );
-        work.poll(None);
-        assert_eq!(*work.shown(), 0);
-        assert!(!work.has_ended());
-        assert_eq!(work.searched_in_slices(), Some(Duration::ZERO));
-    }
-
-    #[test]
-    fn a_search_dropped_stops_in_the_worker() {
-        let mut endless = Background::start(
-            CountTo(u64::MAX),
-            BotRunner::Worker,
-            &KeptSearches::default(),
-        );
-        while *endless.shown() == 0 {
-            endless.poll(None);
-            std::thread::yield_now();
-        }
-        drop(endless);
-        // The worker runs the oldest search of a rank first: had the endless one gone on
-        // there, this one would never end.
-        let (seen, mut next) = run_to_the_end(CountTo(100), BotRunner::Worker);
-        assert_eq!(seen.last(), Some(&100));
-        assert_eq!(next.take_finished(), Some(Ok(100)));
-    }
-
-    struct Fails;
-
-    impl Steps for Fails {
-        type Shown = ();
-        type Output = ();
-        const SHOW_EVERY: Duration = Duration::ZERO;
-
-        fn step(&mut self, _iterations: u64) -> bool {
-            panic!("a search's bug")
-        }
-
-        fn shown(&self, _finished: bool) {}
-
-        fn output(self) {}
-    }
-
-    /// Searches fine, but panics making the copy the frame is shown (after its first).
-    struct FailsToShow;
-
-    impl Steps for FailsToShow {
-        type Shown = ();
-        type Output = ();
-        const SHOW_EVERY: Duration = Duration::ZERO;
-
-        fn step(&mut self, _iterations: u64) -> bool {
-            true
-        }
-
-        fn shown(&self, finished: bool) {
-            if !finished {
-                panic!("a copy's bug")
-            }
-        }
-
-        fn output(self) {}
-    }
-
-    #[derive(Clone)]
-    struct Failing(TestJob);
-
-    impl From<Failing> for SearchJob {
-        fn from(job: Failing) -> SearchJob {
-            SearchJob::Test(job.0)
-        }
-    }
-
-    impl Job for Failing {
-        type Work = Fails;
-
-        fn build(self, _kept: &KeptSearches) -> Result<Fails, String> {
-            Ok(Fails)
-        }
-    }
-
-    fn failure_of(job: Failing, runner: BotRunner) -> String {
-        AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
-        let mut work = Background::start(job, runner, &KeptSearches::default());
-        while !work.has_ended() {
-            work.poll(None);
-            std::thread::yield_now();
-        }
-        match work.take_finished() {
-            Some(Err(failure)) => failure,
-            _ => panic!("the work did not fail"),
-        }
-    }
-
-    #[test]
-    fn a_search_that_panics_off_the_frame_ends_as_a_failure() {
-        for runner in [BotRunner::Background, BotRunner::Worker] {
-            let failure = failure_of(Failing(TestJob::Fails), runner);
-            assert!(
-                failure.contains("stopped unexpectedly"),
-                "{runner:?}: {failure}"
-            );
-        }
-        // In the worker, a copy that cannot be made fails its search too (the job's own
-        // work, not `Fails`, runs there).
-        let failure = failure_of(Failing(TestJob::FailsToShow), BotRunner::Worker);
-        assert!(failure.contains("stopped unexpectedly"), "{failure}");
     }
 }
