@@ -63,6 +63,8 @@ pub struct PositionJob {
     game: GameSetup,
     level: u8,
     seed: u64,
+    /// The most threads it searches on (`BotSpec::on_threads`).
+    threads: u32,
 }
 
 impl From<PositionJob> for SearchJob {
@@ -75,7 +77,7 @@ impl Job for PositionJob {
     type Work = PositionSearch;
 
     fn build(self, _kept: &KeptSearches) -> Result<PositionSearch, String> {
-        let spec = BotSpec::level(self.level as usize)?;
+        let spec = BotSpec::level(self.level as usize)?.on_threads(self.threads);
         Ok(PositionSearch(self.game.build()?.thinker(&spec, self.seed)))
     }
 }
@@ -149,6 +151,7 @@ fn follow_the_position(
         game: GameSetup::at(game.table.as_match()),
         level,
         seed: game.position().1,
+        threads: settings.search_threads(),
     };
     // The search of the last position is dropped, which stops it.
     commands.insert_resource(LiveEvaluation {

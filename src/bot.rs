@@ -7,11 +7,13 @@ use crate::AppSystems;
 use crate::background::{
     Background, GameSetup, Job, KeptSearches, KeptSeat, SearchJob, Steps, forget_kept,
 };
+use crate::config::Settings;
 use crate::current_game::{CurrentGame, Seat};
 use crate::phase::{Pause, TurnPhase};
 use crate::screens::{InGame, Screen};
 use crate::table::Thinker;
 use crate::turn::PlayerInput;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use tabula_bot::BotSpec;
@@ -56,6 +58,8 @@ pub struct MoveJob {
     spec: String,
     seed: u64,
     keep: Option<KeptSeat>,
+    /// The most threads it searches on (`BotSpec::on_threads`).
+    threads: u32,
 }
 
 impl From<MoveJob> for SearchJob {
@@ -68,7 +72,7 @@ impl Job for MoveJob {
     type Work = MoveSearch;
 
     fn build(self, kept: &KeptSearches) -> Result<MoveSearch, String> {
-        let spec: BotSpec = self.spec.parse()?;
+        let spec = self.spec.parse::<BotSpec>()?.on_threads(self.threads);
         let game = self.game.build()?;
         let tree = self.keep.and_then(|seat| kept.take(seat));
         let thinker = game.thinker_from(&spec, self.seed, tree);
@@ -235,32 +239,38 @@ fn stop_thinking(mut commands: Commands, kept: Res<KeptSearches>, runner: Res<Bo
     forget_kept(&kept, *runner);
 }
 
-fn begin(
-    game: &CurrentGame,
-    purpose: Purpose,
-    seat: &Seat,
-    runner: BotRunner,
-    seed: u64,
-    kept: &KeptSearches,
-) -> Option<Thinking> {
-    let spec = seat.spec()?;
-    let the_match = game.table.as_match();
-    let job = MoveJob {
-        game: GameSetup::at(the_match),
-        spec: spec.to_string(),
-        seed,
-        keep: match purpose {
-            Purpose::Move { seat } => Some(kept.seat(seat)),
-            Purpose::Hint => None,
-        },
-    };
-    Some(Thinking {
-        purpose,
-        revision: the_match.revision(),
-        search: Background::start(job, runner, kept),
-        ready: None,
-        failure: None,
-    })
+/// What starting a bot's search needs besides the game: where searches run, the next seed,
+/// the seats' kept trees, and the threads the settings give.
+#[derive(SystemParam)]
+struct SearchStart<'w> {
+    runner: Res<'w, BotRunner>,
+    seeds: ResMut<'w, BotSeeds>,
+    kept: Res<'w, KeptSearches>,
+    settings: Res<'w, Settings>,
+}
+
+impl SearchStart<'_> {
+    fn begin(&mut self, game: &CurrentGame, purpose: Purpose, seat: &Seat) -> Option<Thinking> {
+        let spec = seat.spec()?;
+        let the_match = game.table.as_match();
+        let job = MoveJob {
+            game: GameSetup::at(the_match),
+            spec: spec.to_string(),
+            seed: self.seeds.next(),
+            keep: match purpose {
+                Purpose::Move { seat } => Some(self.kept.seat(seat)),
+                Purpose::Hint => None,
+            },
+            threads: self.settings.search_threads(),
+        };
+        Some(Thinking {
+            purpose,
+            revision: the_match.revision(),
+            search: Background::start(job, *self.runner, &self.kept),
+            ready: None,
+            failure: None,
+        })
+    }
 }
 
 /// A bot to move starts thinking once the board has settled.
@@ -268,9 +278,7 @@ fn start_bot_move(
     mut commands: Commands,
     game: Option<Res<CurrentGame>>,
     thinking: Option<Res<Thinking>>,
-    runner: Res<BotRunner>,
-    mut seeds: ResMut<BotSeeds>,
-    kept: Res<KeptSearches>,
+    mut start: SearchStart,
 ) {
     let Some(game) = game else {
         return;
@@ -287,14 +295,7 @@ fn start_bot_move(
     }
     let seat = game.seats.get(seat_index).cloned().unwrap_or_default();
     // Any other search (a hint, an older move) is dropped, which stops it.
-    if let Some(thinking) = begin(
-        &game,
-        Purpose::Move { seat: seat_index },
-        &seat,
-        *runner,
-        seeds.next(),
-        &kept,
-    ) {
+    if let Some(thinking) = start.begin(&game, Purpose::Move { seat: seat_index }, &seat) {
         commands.insert_resource(thinking);
     }
 }
@@ -304,9 +305,7 @@ fn start_hint(
     mut requests: MessageReader<RequestHint>,
     game: Option<Res<CurrentGame>>,
     thinking: Option<Res<Thinking>>,
-    runner: Res<BotRunner>,
-    mut seeds: ResMut<BotSeeds>,
-    kept: Res<KeptSearches>,
+    mut start: SearchStart,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -317,14 +316,7 @@ fn start_hint(
     if thinking.is_some() {
         return;
     }
-    if let Some(thinking) = begin(
-        &game,
-        Purpose::Hint,
-        &Seat::Bot(HINT_LEVEL),
-        *runner,
-        seeds.next(),
-        &kept,
-    ) {
+    if let Some(thinking) = start.begin(&game, Purpose::Hint, &Seat::Bot(HINT_LEVEL)) {
         commands.insert_resource(thinking);
     }
 }

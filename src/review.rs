@@ -69,6 +69,8 @@ pub struct ReviewJob {
     game: GameSetup,
     level: u8,
     seed: u64,
+    /// The most threads it searches on (`BotSpec::on_threads`).
+    threads: u32,
 }
 
 impl From<ReviewJob> for SearchJob {
@@ -81,7 +83,7 @@ impl Job for ReviewJob {
     type Work = Review;
 
     fn build(self, _kept: &KeptSearches) -> Result<Review, String> {
-        let spec = tabula_bot::BotSpec::level(self.level as usize)?;
+        let spec = tabula_bot::BotSpec::level(self.level as usize)?.on_threads(self.threads);
         let game = self.game.build()?;
         Review::new(game.as_ref(), spec, ReviewSettings::built_in(), self.seed)
     }
@@ -199,6 +201,7 @@ fn start_review(
         game: GameSetup::main_line(game.table.as_match()),
         level,
         seed: game.id,
+        threads: settings.search_threads(),
     };
     // Any review before this one is dropped, which stops it.
     commands.insert_resource(GameReview {

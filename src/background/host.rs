@@ -232,11 +232,11 @@ mod tests {
         let mut host = SearchHost::default();
         let game = adomoc_after(8);
         host.message(&format!(
-            "Start(id: 1, job: Review((game: {game}, level: 1, seed: 1)))"
+            "Start(id: 1, job: Review((game: {game}, level: 1, seed: 1, threads: 1)))"
         ))
         .unwrap();
         host.message(&format!(
-            "Start(id: 2, job: Move((game: {game}, spec: \"mcts:iters=200\", seed: 1, keep: None)))"
+            "Start(id: 2, job: Move((game: {game}, spec: \"mcts:iters=200\", seed: 1, keep: None, threads: 1)))"
         ))
         .unwrap();
         let ended = work_through(&mut host);
@@ -258,7 +258,7 @@ mod tests {
         let mut host = SearchHost::default();
         let game = adomoc_after(4);
         host.message(&format!(
-            "Start(id: 7, job: Review((game: {game}, level: 3, seed: 1)))"
+            "Start(id: 7, job: Review((game: {game}, level: 3, seed: 1, threads: 1)))"
         ))
         .unwrap();
         host.work(Duration::from_millis(5));
@@ -278,7 +278,7 @@ mod tests {
         );
         host.message(
             "Start(id: 3, job: Move((game: (kind: Adomoc, settings: [], start: None, \
-             moves: [\"z9\"]), spec: \"random\", seed: 1, keep: None)))",
+             moves: [\"z9\"]), spec: \"random\", seed: 1, keep: None, threads: 1)))",
         )
         .unwrap();
         let ended = work_through(&mut host);

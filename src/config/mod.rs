@@ -47,6 +47,10 @@ pub struct Settings {
     /// The player's puzzle rating, streak and puzzles lately tried, by game key.
     #[serde(default)]
     pub puzzles: BTreeMap<String, tabula_learn::PuzzleRecord>,
+    /// The most threads a search of time alone (level 5, hints, analysis, reviews at level
+    /// 5) runs on; none: every core the machine has.
+    #[serde(default)]
+    pub search_threads: Option<u8>,
 }
 
 /// Settings written before the game had sounds: at a volume that does not startle.
@@ -90,6 +94,11 @@ pub const PALETTES: [Palette; 3] = [
     ),
 ];
 
+/// The cores this machine can run threads on (1 when it cannot say).
+pub fn machine_cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(tabula_bot::MAX_THREADS) as u32)
+}
+
 /// What went wrong reading the settings, for the title screen.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ConfigProblems(pub Vec<String>);
@@ -101,6 +110,16 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The threads a search of time alone runs on: the setting, at most the machine's
+    /// cores, and one on the web (its search worker has one thread).
+    pub fn search_threads(&self) -> u32 {
+        if cfg!(target_arch = "wasm32") {
+            return 1;
+        }
+        let cores = machine_cores();
+        self.search_threads
+            .map_or(cores, |n| u32::from(n).clamp(1, cores))
+    }
     /// The name of the palette in use, if it is one of [`PALETTES`].
     pub fn palette_name(&self) -> Option<&'static str> {
         PALETTES
@@ -144,6 +163,9 @@ impl Settings {
                 "review_level must be 1 to {levels}, not {}",
                 self.review_level
             ));
+        }
+        if self.search_threads == Some(0) {
+            return Err("search_threads must be 1 or more (or None: every core)".to_string());
         }
         if let Some((game, _)) = self
             .ratings

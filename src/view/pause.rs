@@ -60,6 +60,7 @@ fn pause_menu(
                     .text("review bot level"),
             )
             .on_hover_text("The level whose search judges a game review; 5 takes 1.9 s a position");
+            search_threads(ui, &mut settings);
             appearance(ui, &mut settings);
             ui.separator();
             ui.horizontal(|ui| {
@@ -121,5 +122,23 @@ fn pause_key(
             Pause::Running => Pause::Paused,
             Pause::Paused => Pause::Running,
         });
+    }
+}
+
+/// The threads a search of time alone runs on, offered where the machine has more than one
+/// core to give (not the web: its search worker has one thread).
+fn search_threads(ui: &mut egui::Ui, settings: &mut Settings) {
+    let cores = crate::config::machine_cores();
+    if cfg!(target_arch = "wasm32") || cores < 2 {
+        return;
+    }
+    let mut threads = settings.search_threads();
+    let slider = egui::Slider::new(&mut threads, 1..=cores).text("search threads");
+    if ui
+        .add(slider)
+        .on_hover_text("Cores level 5, hints, analysis and reviews search on, in the same time")
+        .changed()
+    {
+        settings.search_threads = Some(threads as u8);
     }
 }

@@ -35,10 +35,14 @@ impl<G: Knowledge> Bot<G> {
                 position: game.clone(),
                 rng: SmallRng::seed_from_u64(seed),
             },
-            BotSpec::Search { config, budget } => Engine::Search {
-                search: Search::new(game.clone(), config.clone(), seed),
-                budget: *budget,
-            },
+            BotSpec::Search { config, budget } => {
+                let mut search = Search::new(game.clone(), config.clone(), seed);
+                search.set_threads(budget.threads.unwrap_or(1) as usize);
+                Engine::Search {
+                    search,
+                    budget: *budget,
+                }
+            }
         };
         Bot {
             engine,
@@ -65,6 +69,7 @@ impl<G: Knowledge> Bot<G> {
             return None;
         }
         *kept = *budget;
+        search.set_threads(budget.threads.unwrap_or(1) as usize);
         self.set_position(game);
         Some(self)
     }
@@ -88,19 +93,15 @@ impl<G: Knowledge> Bot<G> {
             self.finished = true;
             return false;
         };
-        let start = Instant::now();
-        for _ in 0..iterations {
-            if self.finished || budget.spent(self.done, self.thought + start.elapsed()) {
-                self.finished = true;
-                break;
-            }
-            if search.step(1) == 0 {
-                // The position is decided: more thinking changes nothing.
-                self.finished = true;
-                break;
-            }
-            self.done += 1;
+        if self.finished {
+            return false;
         }
+        let start = Instant::now();
+        let (done, thought) = (self.done, self.thought);
+        let spent = |started: u64| budget.spent(done + started, thought + start.elapsed());
+        self.done += search.run(None, &|started| started < iterations && !spent(started));
+        // Spent, or the position decided: more thinking changes nothing.
+        self.finished = spent(self.done - done) || search.root_proof().is_some();
         self.thought += start.elapsed();
         !self.finished
     }

@@ -57,26 +57,38 @@ pub enum Playout {
     Game,
 }
 
-/// How long to think: iterations, wall time, or whichever runs out first.
+/// How long to think: iterations, wall time, or whichever runs out first; and on how many
+/// threads (one unless said: a level's strength is measured on one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Budget {
     pub iterations: Option<u64>,
     pub millis: Option<u64>,
+    /// Threads sharing the search's tree: the same time searches more, the same
+    /// iterations end sooner.
+    pub threads: Option<u32>,
 }
 
 impl Budget {
     pub fn iterations(n: u64) -> Budget {
         Budget {
             iterations: Some(n),
-            millis: None,
+            ..Budget::default()
         }
     }
 
     pub fn millis(ms: u64) -> Budget {
         Budget {
-            iterations: None,
             millis: Some(ms),
+            ..Budget::default()
+        }
+    }
+
+    /// This budget on `threads` threads.
+    pub fn on_threads(self, threads: u32) -> Budget {
+        Budget {
+            threads: Some(threads),
+            ..self
         }
     }
 

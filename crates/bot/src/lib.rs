@@ -1,6 +1,7 @@
 //! Bots for the Tabula games: Monte Carlo tree search over the rules crate's [`Game`]
-//! trait, with a solver for decided positions and per-game [`Knowledge`]. No Bevy, no
-//! threads: the app runs a [`Search`] on a background task or in slices per frame.
+//! trait, with a solver for decided positions and per-game [`Knowledge`]. No Bevy: the app
+//! runs a [`Search`] on a background task or in slices per frame, and a search runs on
+//! more than one thread only when its budget says so ([`Budget::threads`]).
 //!
 //! ```
 //! use tabula_bot::{Budget, MctsConfig, Search};
@@ -31,6 +32,6 @@ pub use config::{Budget, MctsConfig, Playout};
 pub use elo::{EloEstimate, Score};
 pub use knowledge::{Knowledge, add_samples, sampled_moves};
 pub use levels::{Level, Levels};
-pub use mcts::{MoveStats, Search};
+pub use mcts::{MAX_THREADS, MoveStats, Search};
 pub use outcome::{MAX_PLAYERS, Proof, Rewards, chances, even};
 pub use spec::{BotSpec, SPEC_HELP};

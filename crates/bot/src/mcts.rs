@@ -8,10 +8,11 @@
 use crate::config::{Budget, MctsConfig, Playout};
 use crate::knowledge::Knowledge;
 use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 use tabula_rules::{Player, Status};
 use web_time::Instant;
 
@@ -84,7 +85,13 @@ pub struct Search<G: Knowledge> {
     /// child since the root was set, and their count: a node keeps only its mover's, which
     /// says the other two seats' chances only together.
     root_child_rewards: HashMap<u32, (Rewards, u32)>,
+    /// Threads the iterations run on, sharing this tree (see `run`).
+    threads: usize,
 }
+
+/// The most threads one search runs on: past the cores a machine has, more only wait for
+/// the tree's lock.
+pub const MAX_THREADS: usize = 64;
 
 impl<G: Knowledge> Search<G> {
     pub fn new(position: G, config: MctsConfig, seed: u64) -> Search<G> {
@@ -96,6 +103,7 @@ impl<G: Knowledge> Search<G> {
             iterations: 0,
             path: Vec::new(),
             root_child_rewards: HashMap::new(),
+            threads: 1,
             position,
         };
         search.reset_tree();
@@ -108,6 +116,21 @@ impl<G: Knowledge> Search<G> {
 
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// Runs the iterations of `step`, `think` and `study` on `threads` threads (1 to
+    /// [`MAX_THREADS`]) that share the tree. One thread gives the same search for the
+    /// same seed every time; more do not, as the threads' order varies. The web has one.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, MAX_THREADS)
+        };
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Iterations run from the current root.
@@ -206,25 +229,79 @@ impl<G: Knowledge> Search<G> {
     /// Runs up to `n` iterations and returns how many ran: fewer when the root is proved
     /// or the game is over. Cheap to call in slices (once per frame on the web).
     pub fn step(&mut self, n: u64) -> u64 {
-        let mut done = 0;
-        while done < n && self.nodes[self.root as usize].proof.is_none() {
-            self.iterate(None);
-            done += 1;
-        }
-        self.iterations += done;
-        done
+        self.run(None, &|done| done < n)
     }
 
-    /// Thinks until the budget is spent or the root is proved. The clock is read after
-    /// every iteration: one plain-UCT playout of Adomoc can take 20 ms.
+    /// Thinks until the budget is spent or the root is proved, on the budget's threads if
+    /// it names them. The clock is read before every iteration: one plain-UCT playout of
+    /// Adomoc can take 20 ms.
     pub fn think(&mut self, budget: Budget) {
-        let start = Instant::now();
-        let start_iterations = self.iterations;
-        while !budget.spent(self.iterations - start_iterations, start.elapsed()) {
-            if self.step(1) == 0 {
-                return;
-            }
+        if let Some(threads) = budget.threads {
+            self.set_threads(threads as usize);
         }
+        let start = Instant::now();
+        self.run(None, &|done| !budget.spent(done, start.elapsed()));
+    }
+
+    /// Runs iterations (through the root child `first`, when given) while `more(started)`
+    /// allows and neither the root nor `first` is proved; returns how many ran. On more
+    /// than one thread the tree is shared under a lock: a thread descends and grows it
+    /// holding the lock, plays out without it (most of an iteration's time), then backs
+    /// up holding it again; a visit counted on the way down and its reward added on the
+    /// way up is a virtual loss that sends the other threads down other paths meanwhile.
+    pub(crate) fn run(&mut self, first: Option<u32>, more: &(dyn Fn(u64) -> bool + Sync)) -> u64 {
+        let open = |search: &Self| {
+            search.nodes[search.root as usize].proof.is_none()
+                && first.is_none_or(|child| search.nodes[child as usize].proof.is_none())
+        };
+        let mut started = 0;
+        if self.threads <= 1 {
+            while open(self) && more(started) {
+                self.iterate(first);
+                started += 1;
+            }
+            self.iterations += started;
+            return started;
+        }
+        let seeds: Vec<u64> = (0..self.threads).map(|_| self.rng.random()).collect();
+        let (config, root) = (self.config.clone(), self.position.clone());
+        let players = root.num_players();
+        let shared = Mutex::new((&mut *self, 0u64));
+        std::thread::scope(|scope| {
+            for seed in seeds {
+                let (shared, config, root) = (&shared, &config, &root);
+                scope.spawn(move || {
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    let mut path = Vec::new();
+                    // One hold of the lock an iteration: the last one's rewards go up the
+                    // tree just before the next descends.
+                    let mut rewards: Option<Rewards> = None;
+                    loop {
+                        let start = root.clone();
+                        let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                        let (search, started) = &mut *guard;
+                        if let Some(rewards) = rewards.take() {
+                            search.back_up(&path, &rewards, players);
+                        }
+                        if !open(search) || !more(*started) {
+                            break;
+                        }
+                        *started += 1;
+                        let (mut position, decided) = search.descend(start, first, &mut path);
+                        drop(guard);
+                        rewards = Some(
+                            decided.unwrap_or_else(|| playout(config, &mut position, &mut rng)),
+                        );
+                    }
+                });
+            }
+        });
+        started = shared
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .1;
+        self.iterations += started;
+        started
     }
 
     /// Whether the root position is decided, and how.
@@ -234,8 +311,23 @@ impl<G: Knowledge> Search<G> {
 
     /// One iteration from the root; through `first`, a root child, when given.
     fn iterate(&mut self, first: Option<u32>) {
-        let mut position = self.position.clone();
         let mut path = std::mem::take(&mut self.path);
+        let (mut position, decided) = self.descend(self.position.clone(), first, &mut path);
+        let rewards =
+            decided.unwrap_or_else(|| playout(&self.config, &mut position, &mut self.rng));
+        self.back_up(&path, &rewards, position.num_players());
+        self.path = path;
+    }
+
+    /// Selects and grows the tree from the root (through `first`, when given) into `path`,
+    /// counting a visit at each node on it; plays `position`, a copy of the root's, down to
+    /// the leaf and gives it with the leaf's rewards when the leaf is decided.
+    fn descend(
+        &mut self,
+        mut position: G,
+        first: Option<u32>,
+        path: &mut Vec<u32>,
+    ) -> (G, Option<Rewards>) {
         path.clear();
         let mut node = self.root;
         path.push(node);
@@ -290,15 +382,21 @@ impl<G: Knowledge> Search<G> {
             path.push(child);
             node = child;
         }
+        for &index in path.iter() {
+            self.nodes[index as usize].visits += 1;
+        }
         let leaf = &self.nodes[*path.last().expect("the path holds the root") as usize];
-        let players = position.num_players();
-        let rewards = match leaf.proof {
-            Some(proof) => proof.rewards(players),
-            None => self.playout(&mut position),
-        };
-        for &index in &path {
+        let decided = leaf
+            .proof
+            .map(|proof| proof.rewards(position.num_players()));
+        (position, decided)
+    }
+
+    /// Adds an iteration's rewards to the nodes on its path (their visits were counted on
+    /// the way down) and proves what they decide.
+    fn back_up(&mut self, path: &[u32], rewards: &Rewards, players: usize) {
+        for &index in path {
             let node = &mut self.nodes[index as usize];
-            node.visits += 1;
             node.value += rewards[node.mover.index()];
         }
         if players > 2
@@ -311,9 +409,8 @@ impl<G: Knowledge> Search<G> {
             *count += 1;
         }
         if self.config.solver {
-            self.prove_upwards(&path);
+            self.prove_upwards(path);
         }
-        self.path = path;
     }
 
     /// Lists the moves a node will search, and takes a win in one if there is one.
@@ -387,36 +484,6 @@ impl<G: Knowledge> Search<G> {
             }
         }
         best
-    }
-
-    fn playout(&mut self, position: &mut G) -> Rewards {
-        let knowledge = self.config.knowledge;
-        let limit = match self.config.playout {
-            Playout::End => None,
-            Playout::Plies(n) => Some(n),
-            Playout::Game if knowledge => position.playout_plies(),
-            Playout::Game => None,
-        }
-        .unwrap_or(PLAYOUT_CAP);
-        for _ in 0..limit {
-            if position.status().is_over() {
-                break;
-            }
-            let mv = if knowledge {
-                position.playout_move(&mut self.rng)
-            } else {
-                position.random_move(&mut self.rng)
-            };
-            match mv {
-                Some(mv) => position.play_unchecked(&mv),
-                None => break,
-            }
-        }
-        match Proof::of_status(position.status()) {
-            Some(proof) => proof.rewards(position.num_players()),
-            None if knowledge => position.evaluate(),
-            None => even(position.num_players()),
-        }
     }
 
     /// After a proof at the end of `path`, proves what follows for the nodes above it.
@@ -594,16 +661,16 @@ impl<G: Knowledge> Search<G> {
     /// None when it cannot be searched: the game is over or the tree is full.
     pub fn study(&mut self, mv: &G::Move, visits: u32, iterations: u64) -> Option<(Rewards, bool)> {
         let child = self.root_child_for(mv)?;
-        let mut done = 0;
         let enough = |search: &Self| {
             search.nodes[child as usize].proof.is_some()
                 || search.counted_visits(child) >= visits.max(1)
         };
-        while done < iterations && !enough(self) {
-            self.iterate(Some(child));
-            done += 1;
+        if !enough(self) {
+            // Visits counted on the way down are enough too: a thread stops once the
+            // iterations under way will bring the move its visits.
+            let needed = u64::from(visits.max(1) - self.counted_visits(child));
+            self.run(Some(child), &|started| started < iterations.min(needed));
         }
-        self.iterations += done;
         Some((self.child_chances(child), enough(self)))
     }
 
@@ -695,5 +762,108 @@ impl<G: Knowledge> Search<G> {
             }
         }
         chances
+    }
+}
+
+/// Plays on from `position` by the config's playout and judges where it stops.
+fn playout<G: Knowledge>(config: &MctsConfig, position: &mut G, rng: &mut SmallRng) -> Rewards {
+    let knowledge = config.knowledge;
+    let limit = match config.playout {
+        Playout::End => None,
+        Playout::Plies(n) => Some(n),
+        Playout::Game if knowledge => position.playout_plies(),
+        Playout::Game => None,
+    }
+    .unwrap_or(PLAYOUT_CAP);
+    for _ in 0..limit {
+        if position.status().is_over() {
+            break;
+        }
+        let mv = if knowledge {
+            position.playout_move(rng)
+        } else {
+            position.random_move(rng)
+        };
+        match mv {
+            Some(mv) => position.play_unchecked(&mv),
+            None => break,
+        }
+    }
+    match Proof::of_status(position.status()) {
+        Some(proof) => proof.rewards(position.num_players()),
+        None if knowledge => position.evaluate(),
+        None => even(position.num_players()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::Game;
+    use tabula_rules::adamas::Adamas;
+    use tabula_rules::adaptoid::Adaptoid;
+
+    /// Every visit counted on the way down has come back up: a node is visited at least as
+    /// often as its children together, and holds at most one reward a visit.
+    fn check_visits<G: Knowledge>(search: &Search<G>, root_visits: u64) {
+        assert_eq!(
+            u64::from(search.nodes[search.root as usize].visits),
+            root_visits
+        );
+        for node in &search.nodes {
+            let below: u64 = node
+                .children
+                .iter()
+                .map(|&child| u64::from(search.nodes[child as usize].visits))
+                .sum();
+            assert!(below <= u64::from(node.visits), "{below} > {}", node.visits);
+            assert!((0.0..=f64::from(node.visits) + 1e-9).contains(&node.value));
+        }
+    }
+
+    fn threads_share_one_tree<G: Knowledge>(game: G) {
+        let mut search = Search::new(game, MctsConfig::default(), 1);
+        search.set_threads(2);
+        search.think(Budget::iterations(1500));
+        assert_eq!(search.iterations(), 1500, "{}", G::NAME);
+        check_visits(&search, 1500);
+        if search.position.num_players() > 2 {
+            let counted: u32 = search.root_child_rewards.values().map(|&(_, n)| n).sum();
+            assert_eq!(
+                counted, 1500,
+                "every iteration adds to its root move's chances"
+            );
+        }
+        // A kept tree goes on growing on both threads after a move.
+        let mv = search.best_move().expect("a move at the start");
+        search.advance(&mv);
+        let kept = search.nodes[search.root as usize].visits;
+        search.think(Budget::iterations(500).on_threads(2));
+        check_visits(&search, u64::from(kept) + 500);
+        let mv = search.best_move().unwrap();
+        assert!(search.position.check_move(&mv).is_ok());
+    }
+
+    #[test]
+    fn threads_share_one_tree_and_count_each_iteration_once() {
+        threads_share_one_tree(Adaptoid::new(Default::default()).unwrap());
+        threads_share_one_tree(Adamas::new(Default::default()).unwrap());
+        let mut three = <Adamas as Game>::Options::default();
+        Adamas::set_option(&mut three, "players", "3").unwrap();
+        Adamas::set_option(&mut three, "size", "4").unwrap();
+        threads_share_one_tree(Adamas::new(three).unwrap());
+    }
+
+    #[test]
+    fn the_web_and_wild_settings_get_a_thread_count_that_runs() {
+        let mut search = Search::new(
+            Adaptoid::new(Default::default()).unwrap(),
+            MctsConfig::default(),
+            1,
+        );
+        search.set_threads(0);
+        assert_eq!(search.threads(), 1);
+        search.set_threads(10_000);
+        assert_eq!(search.threads(), MAX_THREADS);
     }
 }

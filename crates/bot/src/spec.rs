@@ -15,6 +15,7 @@ const MAX_MILLIS: u64 = 86_400_000;
 const MAX_PLAYOUT_PLIES: u64 = crate::mcts::PLAYOUT_CAP as u64;
 const MAX_MOVES_PER_NODE: u64 = 1_000_000;
 const MAX_EXPLORATION: f64 = 100.0;
+const MAX_THREADS: u64 = crate::mcts::MAX_THREADS as u64;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
@@ -26,7 +27,7 @@ pub enum BotSpec {
 
 pub const SPEC_HELP: &str = "bot specs: random | level:N (1-5, config/bots.ron) | \
 uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
-keys: iters, ms, c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
+keys: iters, ms, threads (sharing one tree; 1 unless given), c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
 (per node); uct and mcts need iters or ms";
 
 impl BotSpec {
@@ -39,6 +40,28 @@ impl BotSpec {
             config: level.search.clone(),
             budget: level.budget,
         })
+    }
+}
+
+impl BotSpec {
+    /// This bot searching on at most `cap` threads: a budget of time alone gets them all
+    /// (the same time searches more), one capped by iterations keeps the threads it names
+    /// (one unless said: the cap is a level's measured strength, and answers soon anyway).
+    pub fn on_threads(self, cap: u32) -> BotSpec {
+        match self {
+            BotSpec::Search { config, budget } => {
+                let threads = match budget.threads {
+                    Some(threads) => threads.min(cap),
+                    None if budget.iterations.is_none() => cap,
+                    None => 1,
+                };
+                BotSpec::Search {
+                    config,
+                    budget: budget.on_threads(threads.max(1)),
+                }
+            }
+            BotSpec::Random => BotSpec::Random,
+        }
     }
 }
 
@@ -89,6 +112,7 @@ impl FromStr for BotSpec {
                     budget.iterations = Some(in_range(text, key, value, 1..=MAX_ITERATIONS)?)
                 }
                 "ms" => budget.millis = Some(in_range(text, key, value, 1..=MAX_MILLIS)?),
+                "threads" => budget.threads = Some(in_range(text, key, value, 1..=MAX_THREADS)?),
                 // NaN or infinity would make every child's score NaN, and no child chosen.
                 "c" => {
                     config.exploration = value
@@ -156,6 +180,9 @@ impl fmt::Display for BotSpec {
                 if let Some(ms) = budget.millis {
                     parts.push(format!("ms={ms}"));
                 }
+                if let Some(threads) = budget.threads {
+                    parts.push(format!("threads={threads}"));
+                }
                 parts.push(format!("c={}", config.exploration));
                 parts.push(match config.playout {
                     Playout::Plies(n) => format!("playout={n}"),
@@ -196,16 +223,41 @@ mod tests {
                 "{error}"
             );
         }
-        let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off".parse().unwrap();
+        let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2"
+            .parse()
+            .unwrap();
         let BotSpec::Search { config, budget } = &tuned else {
             panic!("{tuned:?}")
         };
         assert_eq!((budget.millis, config.playout), (Some(300), Playout::End));
+        assert_eq!(budget.threads, Some(2));
+        assert_eq!(tuned.to_string().parse::<BotSpec>(), Ok(tuned.clone()));
         assert!(!config.solver && config.knowledge);
         assert!(matches!(
             "level:5".parse::<BotSpec>(),
             Ok(BotSpec::Search { .. })
         ));
+    }
+
+    #[test]
+    fn a_budget_of_time_alone_takes_the_threads_given() {
+        let threads = |text: &str, cap| match text.parse::<BotSpec>().unwrap().on_threads(cap) {
+            BotSpec::Search { budget, .. } => budget.threads,
+            BotSpec::Random => None,
+        };
+        assert_eq!(threads("level:5", 4), Some(4));
+        assert_eq!(
+            threads("level:3", 4),
+            Some(1),
+            "an iteration cap stays on one"
+        );
+        assert_eq!(
+            threads("mcts:iters=500,threads=3", 2),
+            Some(2),
+            "the cap caps"
+        );
+        assert_eq!(threads("mcts:ms=500,threads=1", 4), Some(1));
+        assert_eq!(threads("random", 4), None);
     }
 
     #[test]
@@ -230,6 +282,7 @@ mod tests {
                 "iters must be 1 to 1000000000",
             ),
             ("uct:ms=-1", "ms must be 1 to 86400000, not \"-1\""),
+            ("mcts:ms=5,threads=0", "threads must be 1 to 64"),
             ("mcts:ms=5,playout=20001", "playout must be 0 to 20000"),
             (
                 "mcts:ms=200,c=200",

@@ -1,5 +1,5 @@
-//! The bot never plays an illegal move, takes a win in one, avoids a loss in one, and gives
-//! the same move for the same seed, in every game.
+//! The bot never plays an illegal move, takes a win in one, avoids a loss in one (on one
+//! thread and on two), and gives the same move for the same seed, in every game.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -146,27 +146,28 @@ fn check_no_blunders<G: Knowledge>(start: G, seed: u64, expect_dangers: bool) {
         "no loss-in-one position found for {}",
         G::NAME
     );
-    for game in &wins {
+    // One thread, and two sharing the tree.
+    for (game, threads) in wins.iter().flat_map(|game| [(game, 1), (game, 2)]) {
         let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
-        search.think(Budget::iterations(50));
+        search.think(Budget::iterations(50).on_threads(threads));
         let mv = search.best_move().unwrap();
         assert!(
             wins_at_once(game, &mv),
-            "{} missed a win in one: played {} in {}",
+            "{} on {threads} threads missed a win in one: played {} in {}",
             G::NAME,
             game.format_move(&mv),
             game.position_string()
         );
         assert_eq!(search.root_proof(), Some(Proof::Win(game.to_move())));
     }
-    for game in &dangers {
+    for (game, threads) in dangers.iter().flat_map(|game| [(game, 1), (game, 2)]) {
         let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
         let moves = game.count_moves().to_u64().unwrap();
-        search.think(Budget::iterations(2 * moves + 50));
+        search.think(Budget::iterations(2 * moves + 50).on_threads(threads));
         let mv = search.best_move().unwrap();
         assert!(
             !loses_at_once(game, &mv),
-            "{} allowed a win in one: played {} in {}",
+            "{} on {threads} threads allowed a win in one: played {} in {}",
             G::NAME,
             game.format_move(&mv),
             game.position_string()
