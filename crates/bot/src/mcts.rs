@@ -12,7 +12,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 use tabula_rules::{Player, Status};
 use web_time::Instant;
 
@@ -245,10 +245,11 @@ impl<G: Knowledge> Search<G> {
 
     /// Runs iterations (through the root child `first`, when given) while `more(started)`
     /// allows and neither the root nor `first` is proved; returns how many ran. On more
-    /// than one thread the tree is shared under a lock: a thread descends and grows it
-    /// holding the lock, plays out without it (most of an iteration's time), then backs
-    /// up holding it again; a visit counted on the way down and its reward added on the
-    /// way up is a virtual loss that sends the other threads down other paths meanwhile.
+    /// than one thread the tree is shared under a lock, held once an iteration: a thread
+    /// backs up its last iteration's rewards, then descends and grows the tree for the
+    /// next, and plays out without the lock (most of an iteration's time in three games of
+    /// four). A visit counted on the way down and its reward added on the way up is a
+    /// virtual loss that sends the other threads down other paths meanwhile.
     pub(crate) fn run(&mut self, first: Option<u32>, more: &(dyn Fn(u64) -> bool + Sync)) -> u64 {
         let open = |search: &Self| {
             search.nodes[search.root as usize].proof.is_none()
@@ -267,34 +268,30 @@ impl<G: Knowledge> Search<G> {
         let (config, root) = (self.config.clone(), self.position.clone());
         let players = root.num_players();
         let shared = Mutex::new((&mut *self, 0u64));
-        std::thread::scope(|scope| {
-            for seed in seeds {
-                let (shared, config, root) = (&shared, &config, &root);
-                scope.spawn(move || {
-                    let mut rng = SmallRng::seed_from_u64(seed);
-                    let mut path = Vec::new();
-                    // One hold of the lock an iteration: the last one's rewards go up the
-                    // tree just before the next descends.
-                    let mut rewards: Option<Rewards> = None;
-                    loop {
-                        let start = root.clone();
-                        let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                        let (search, started) = &mut *guard;
-                        if let Some(rewards) = rewards.take() {
-                            search.back_up(&path, &rewards, players);
-                        }
-                        if !open(search) || !more(*started) {
-                            break;
-                        }
-                        *started += 1;
-                        let (mut position, decided) = search.descend(start, first, &mut path);
-                        drop(guard);
-                        rewards = Some(
-                            decided.unwrap_or_else(|| playout(config, &mut position, &mut rng)),
-                        );
+        let work = |seed: u64| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut path = Vec::new();
+            loop {
+                let start = root.clone();
+                let (mut position, decided) = {
+                    let mut guard = lock_spinning(&shared);
+                    let (search, started) = &mut *guard;
+                    if !open(search) || !more(*started) {
+                        break;
                     }
-                });
+                    *started += 1;
+                    search.descend(start, first, &mut path)
+                };
+                let rewards = decided.unwrap_or_else(|| playout(&config, &mut position, &mut rng));
+                lock_spinning(&shared).0.back_up(&path, &rewards, players);
             }
+        };
+        std::thread::scope(|scope| {
+            // The caller's thread is one of them.
+            for &seed in &seeds[1..] {
+                scope.spawn(move || work(seed));
+            }
+            work(seeds[0]);
         });
         started = shared
             .into_inner()
@@ -763,6 +760,23 @@ impl<G: Knowledge> Search<G> {
         }
         chances
     }
+}
+
+/// Tries for the tree's lock this many times before sleeping until it is free.
+const SPINS: u32 = 2_000;
+
+/// The tree's lock, taken by trying again and again for a while before sleeping: it is held
+/// for a few microseconds at a time, less than a thread takes to fall asleep and be woken
+/// (sleeping at once cost Absorption, whose iterations are shortest, all it gained).
+fn lock_spinning<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    for _ in 0..SPINS {
+        match mutex.try_lock() {
+            Ok(guard) => return guard,
+            Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => std::hint::spin_loop(),
+        }
+    }
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Plays on from `position` by the config's playout and judges where it stops.
