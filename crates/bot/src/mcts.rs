@@ -245,11 +245,10 @@ impl<G: Knowledge> Search<G> {
 
     /// Runs iterations (through the root child `first`, when given) while `more(started)`
     /// allows and neither the root nor `first` is proved; returns how many ran. On more
-    /// than one thread the tree is shared under a lock, held once an iteration: a thread
-    /// backs up its last iteration's rewards, then descends and grows the tree for the
-    /// next, and plays out without the lock (most of an iteration's time in three games of
-    /// four). A visit counted on the way down and its reward added on the way up is a
-    /// virtual loss that sends the other threads down other paths meanwhile.
+    /// than one thread the tree is shared under a lock: a thread descends and grows it
+    /// holding the lock, plays out without it, then backs up holding it again. A visit
+    /// counted on the way down and its reward added on the way up is a virtual loss that
+    /// sends the other threads down other paths meanwhile.
     pub(crate) fn run(&mut self, first: Option<u32>, more: &(dyn Fn(u64) -> bool + Sync)) -> u64 {
         let open = |search: &Self| {
             search.nodes[search.root as usize].proof.is_none()
