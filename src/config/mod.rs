@@ -47,8 +47,8 @@ pub struct Settings {
     /// The player's puzzle rating, streak and puzzles lately tried, by game key.
     #[serde(default)]
     pub puzzles: BTreeMap<String, tabula_learn::PuzzleRecord>,
-    /// The most threads a search of time alone (level 5, hints, analysis, reviews at level
-    /// 5) runs on; none: every core the machine has.
+    /// The most threads a search of time alone (a level-5 bot, the analysis board and
+    /// reviews at level 5) runs on; none: every core the machine has.
     #[serde(default)]
     pub search_threads: Option<u8>,
 }

@@ -136,7 +136,7 @@ fn search_threads(ui: &mut egui::Ui, settings: &mut Settings) {
     let slider = egui::Slider::new(&mut threads, 1..=cores).text("search threads");
     if ui
         .add(slider)
-        .on_hover_text("Cores level 5, hints, analysis and reviews search on, in the same time")
+        .on_hover_text("Cores a level-5 bot, the analysis board and level-5 reviews search on, in the same time")
         .changed()
     {
         settings.search_threads = Some(threads as u8);

@@ -244,15 +244,17 @@ impl<G: Knowledge> Search<G> {
     }
 
     /// Runs iterations (through the root child `first`, when given) while `more(started)`
-    /// allows and neither the root nor `first` is proved; returns how many ran. On more
+    /// allows and the root (or `first`, when given) is not proved; returns how many ran. On more
     /// than one thread the tree is shared under a lock: a thread descends and grows it
     /// holding the lock, plays out without it, then backs up holding it again. A visit
     /// counted on the way down and its reward added on the way up is a virtual loss that
     /// sends the other threads down other paths meanwhile.
     pub(crate) fn run(&mut self, first: Option<u32>, more: &(dyn Fn(u64) -> bool + Sync)) -> u64 {
+        // Through a root child, only its proof ends the study: a root proved by another
+        // move (a win the player missed) still has the move played to judge.
         let open = |search: &Self| {
-            search.nodes[search.root as usize].proof.is_none()
-                && first.is_none_or(|child| search.nodes[child as usize].proof.is_none())
+            let through = first.unwrap_or(search.root);
+            search.nodes[through as usize].proof.is_none()
         };
         let mut started = 0;
         if self.threads <= 1 {

@@ -359,6 +359,28 @@ fn a_studied_move_is_searched_however_little_the_search_chose_it() {
 }
 
 #[test]
+fn a_move_other_than_a_proved_win_is_still_studied() {
+    // A review studies the move played after the search has proved the position won by
+    // another: the study must go on through that move, not stop at the proved root.
+    let (wins, _) = tactical_positions(&start::<Adaptoid>(&[]), 1, 36, false);
+    let game = &wins[0];
+    let missed = game
+        .legal_moves()
+        .find(|mv| !wins_at_once(game, mv))
+        .expect("a move that does not win at once");
+    for threads in [1, 2] {
+        let mut search = Search::new(game.clone(), MctsConfig::default(), 1);
+        search.think(Budget::iterations(10).on_threads(threads));
+        assert_eq!(search.root_proof(), Some(Proof::Win(game.to_move())));
+        let (_, enough) = search.study(&missed, 20, 1_000).unwrap();
+        assert!(
+            enough,
+            "on {threads} threads the missed win's alternative was not studied"
+        );
+    }
+}
+
+#[test]
 fn the_principal_line_is_legal_and_starts_with_the_move_to_play() {
     let game = start::<Adomoc>(&[]);
     let mut search = Search::new(game.clone(), MctsConfig::default(), 35);
