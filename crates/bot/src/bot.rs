@@ -37,7 +37,7 @@ impl<G: Knowledge> Bot<G> {
             },
             BotSpec::Search { config, budget } => {
                 let mut search = Search::new(game.clone(), config.clone(), seed);
-                search.set_threads(budget.threads.unwrap_or(1) as usize);
+                search.set_threads(budget.thread_count());
                 Engine::Search {
                     search,
                     budget: *budget,
@@ -69,7 +69,7 @@ impl<G: Knowledge> Bot<G> {
             return None;
         }
         *kept = *budget;
-        search.set_threads(budget.threads.unwrap_or(1) as usize);
+        search.set_threads(budget.thread_count());
         self.set_position(game);
         Some(self)
     }

@@ -92,6 +92,11 @@ impl Budget {
         }
     }
 
+    /// The threads to search on: one unless said.
+    pub fn thread_count(&self) -> usize {
+        self.threads.map_or(1, |n| n as usize)
+    }
+
     /// Whether this budget is spent after `done` iterations and `elapsed` time.
     pub fn spent(&self, done: u64, elapsed: Duration) -> bool {
         self.iterations.is_some_and(|n| done >= n)

@@ -8,13 +8,14 @@
 use crate::config::{Budget, MctsConfig, Playout};
 use crate::knowledge::Knowledge;
 use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 use tabula_rules::{Player, Status};
 use web_time::Instant;
+
+mod threads;
 
 /// Playouts without an evaluation stop here and count as even (random Adomoc games can
 /// last 10,000 plies).
@@ -236,70 +237,35 @@ impl<G: Knowledge> Search<G> {
     /// it names them. The clock is read before every iteration: one plain-UCT playout of
     /// Adomoc can take 20 ms.
     pub fn think(&mut self, budget: Budget) {
-        if let Some(threads) = budget.threads {
-            self.set_threads(threads as usize);
+        if budget.threads.is_some() {
+            self.set_threads(budget.thread_count());
         }
         let start = Instant::now();
         self.run(None, &|done| !budget.spent(done, start.elapsed()));
     }
 
     /// Runs iterations (through the root child `first`, when given) while `more(started)`
-    /// allows and the root (or `first`, when given) is not proved; returns how many ran. On more
-    /// than one thread the tree is shared under a lock: a thread descends and grows it
-    /// holding the lock, plays out without it, then backs up holding it again. A visit
-    /// counted on the way down and its reward added on the way up is a virtual loss that
-    /// sends the other threads down other paths meanwhile.
+    /// allows and the root (or `first`, when given) is not proved; returns how many ran,
+    /// on the search's threads (`threads.rs`).
     pub(crate) fn run(&mut self, first: Option<u32>, more: &(dyn Fn(u64) -> bool + Sync)) -> u64 {
-        // Through a root child, only its proof ends the study: a root proved by another
-        // move (a win the player missed) still has the move played to judge.
-        let open = |search: &Self| {
-            let through = first.unwrap_or(search.root);
-            search.nodes[through as usize].proof.is_none()
-        };
-        let mut started = 0;
-        if self.threads <= 1 {
-            while open(self) && more(started) {
-                self.iterate(first);
-                started += 1;
-            }
-            self.iterations += started;
-            return started;
+        if self.threads > 1 {
+            return self.run_on_threads(first, more);
         }
-        let seeds: Vec<u64> = (0..self.threads).map(|_| self.rng.random()).collect();
-        let (config, root) = (self.config.clone(), self.position.clone());
-        let players = root.num_players();
-        let shared = Mutex::new((&mut *self, 0u64));
-        let work = |seed: u64| {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut path = Vec::new();
-            loop {
-                let start = root.clone();
-                let (mut position, decided) = {
-                    let mut guard = lock_spinning(&shared);
-                    let (search, started) = &mut *guard;
-                    if !open(search) || !more(*started) {
-                        break;
-                    }
-                    *started += 1;
-                    search.descend(start, first, &mut path)
-                };
-                let rewards = decided.unwrap_or_else(|| playout(&config, &mut position, &mut rng));
-                lock_spinning(&shared).0.back_up(&path, &rewards, players);
-            }
-        };
-        std::thread::scope(|scope| {
-            // The caller's thread is one of them.
-            for &seed in &seeds[1..] {
-                scope.spawn(move || work(seed));
-            }
-            work(seeds[0]);
-        });
-        started = shared
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-            .1;
+        let mut started = 0;
+        while self.open(first) && more(started) {
+            self.iterate(first);
+            started += 1;
+        }
         self.iterations += started;
         started
+    }
+
+    /// Whether iterations through `first` (else the root) can still learn anything. Through
+    /// a root child only its proof ends them: a root proved by another move (a win the
+    /// player missed) still has the move played to judge.
+    fn open(&self, first: Option<u32>) -> bool {
+        let through = first.unwrap_or(self.root);
+        self.nodes[through as usize].proof.is_none()
     }
 
     /// Whether the root position is decided, and how.
@@ -763,23 +729,6 @@ impl<G: Knowledge> Search<G> {
     }
 }
 
-/// Tries for the tree's lock this many times before sleeping until it is free.
-const SPINS: u32 = 2_000;
-
-/// The tree's lock, taken by trying again and again for a while before sleeping: it is held
-/// for a few microseconds at a time, less than a thread takes to fall asleep and be woken
-/// (sleeping at once cost Absorption, whose iterations are shortest, all it gained).
-fn lock_spinning<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    for _ in 0..SPINS {
-        match mutex.try_lock() {
-            Ok(guard) => return guard,
-            Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
-            Err(TryLockError::WouldBlock) => std::hint::spin_loop(),
-        }
-    }
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 /// Plays on from `position` by the config's playout and judges where it stops.
 fn playout<G: Knowledge>(config: &MctsConfig, position: &mut G, rng: &mut SmallRng) -> Rewards {
     let knowledge = config.knowledge;
@@ -812,73 +761,4 @@ fn playout<G: Knowledge>(config: &MctsConfig, position: &mut G, rng: &mut SmallR
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use tabula_rules::Game;
-    use tabula_rules::adamas::Adamas;
-    use tabula_rules::adaptoid::Adaptoid;
-
-    /// Every visit counted on the way down has come back up: a node is visited at least as
-    /// often as its children together, and holds at most one reward a visit.
-    fn check_visits<G: Knowledge>(search: &Search<G>, root_visits: u64) {
-        assert_eq!(
-            u64::from(search.nodes[search.root as usize].visits),
-            root_visits
-        );
-        for node in &search.nodes {
-            let below: u64 = node
-                .children
-                .iter()
-                .map(|&child| u64::from(search.nodes[child as usize].visits))
-                .sum();
-            assert!(below <= u64::from(node.visits), "{below} > {}", node.visits);
-            assert!((0.0..=f64::from(node.visits) + 1e-9).contains(&node.value));
-        }
-    }
-
-    fn threads_share_one_tree<G: Knowledge>(game: G) {
-        let mut search = Search::new(game, MctsConfig::default(), 1);
-        search.set_threads(2);
-        search.think(Budget::iterations(1500));
-        assert_eq!(search.iterations(), 1500, "{}", G::NAME);
-        check_visits(&search, 1500);
-        if search.position.num_players() > 2 {
-            let counted: u32 = search.root_child_rewards.values().map(|&(_, n)| n).sum();
-            assert_eq!(
-                counted, 1500,
-                "every iteration adds to its root move's chances"
-            );
-        }
-        // A kept tree goes on growing on both threads after a move.
-        let mv = search.best_move().expect("a move at the start");
-        search.advance(&mv);
-        let kept = search.nodes[search.root as usize].visits;
-        search.think(Budget::iterations(500).on_threads(2));
-        check_visits(&search, u64::from(kept) + 500);
-        let mv = search.best_move().unwrap();
-        assert!(search.position.check_move(&mv).is_ok());
-    }
-
-    #[test]
-    fn threads_share_one_tree_and_count_each_iteration_once() {
-        threads_share_one_tree(Adaptoid::new(Default::default()).unwrap());
-        threads_share_one_tree(Adamas::new(Default::default()).unwrap());
-        let mut three = <Adamas as Game>::Options::default();
-        Adamas::set_option(&mut three, "players", "3").unwrap();
-        Adamas::set_option(&mut three, "size", "4").unwrap();
-        threads_share_one_tree(Adamas::new(three).unwrap());
-    }
-
-    #[test]
-    fn the_web_and_wild_settings_get_a_thread_count_that_runs() {
-        let mut search = Search::new(
-            Adaptoid::new(Default::default()).unwrap(),
-            MctsConfig::default(),
-            1,
-        );
-        search.set_threads(0);
-        assert_eq!(search.threads(), 1);
-        search.set_threads(10_000);
-        assert_eq!(search.threads(), MAX_THREADS);
-    }
-}
+mod tests;
