@@ -94,9 +94,14 @@ pub const PALETTES: [Palette; 3] = [
     ),
 ];
 
-/// The cores this machine can run threads on (1 when it cannot say).
+/// The cores this machine can run threads on (1 when it cannot say), asked once: the
+/// answer reads the scheduler's and cgroups' files, and the pause menu asks every frame.
 pub fn machine_cores() -> u32 {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(tabula_bot::MAX_THREADS) as u32)
+    static CORES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get().min(tabula_bot::MAX_THREADS) as u32)
+    })
 }
 
 /// What went wrong reading the settings, for the title screen.
