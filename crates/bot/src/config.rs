@@ -19,6 +19,19 @@ pub struct MctsConfig {
     pub solver: bool,
     /// The most moves one node searches; beyond that the game's candidates are used.
     pub max_moves: usize,
+    /// How a playout that stops before the end is judged (with `knowledge` on).
+    pub evaluation: Evaluation,
+}
+
+/// Which evaluation judges a position a playout stopped in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Evaluation {
+    /// The game's hand-written evaluation (`Knowledge::evaluate`).
+    #[default]
+    Hand,
+    /// The weights the game ships, learned from self-play (the hand-written evaluation
+    /// where a game ships none).
+    Learned,
 }
 
 impl Default for MctsConfig {
@@ -29,6 +42,7 @@ impl Default for MctsConfig {
             knowledge: true,
             solver: true,
             max_moves: 400,
+            evaluation: Evaluation::Hand,
         }
     }
 }
@@ -42,6 +56,7 @@ impl MctsConfig {
             knowledge: false,
             solver: false,
             max_moves: 400,
+            evaluation: Evaluation::Hand,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! What the search may know about one game beyond its rules: how good a position looks,
 //! which moves are worth trying when there are too many, and how to play a playout.
 
+use crate::learned::Weights;
 use crate::outcome::{Rewards, even};
 use rand::Rng;
 use std::collections::HashSet;
-use tabula_rules::Game;
+use std::sync::Arc;
+use tabula_rules::{Game, Player};
 
 /// Positions with up to this many moves search them all unless the game orders its own
 /// candidates.
@@ -36,6 +38,19 @@ pub trait Knowledge: Game {
     /// One playout move: uniformly random unless the game knows better.
     fn playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
         self.random_move(rng)
+    }
+
+    /// The names of the features the learned evaluation weighs ([`crate::learned`]), at
+    /// most [`crate::learned::MAX_FEATURES`].
+    const FEATURES: &'static [&'static str] = &[];
+
+    /// `seat`'s features, in the order of [`Knowledge::FEATURES`], into `out` (as long
+    /// as the names, zeroed).
+    fn features(&self, _seat: Player, _out: &mut [f64]) {}
+
+    /// The learned weights this game ships (`config/weights/GAME.ron`), if any.
+    fn shipped_weights() -> Option<Arc<Weights>> {
+        None
     }
 }
 

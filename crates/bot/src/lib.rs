@@ -22,13 +22,14 @@ mod config;
 mod elo;
 mod games;
 mod knowledge;
+pub mod learned;
 mod levels;
 mod mcts;
 mod outcome;
 mod spec;
 
 pub use bot::Bot;
-pub use config::{Budget, MctsConfig, Playout};
+pub use config::{Budget, Evaluation, MctsConfig, Playout};
 pub use elo::{EloEstimate, Score};
 pub use knowledge::{Knowledge, add_samples, sampled_moves};
 pub use levels::{Level, Levels};

@@ -1,7 +1,7 @@
 //! Bot specifications as text, for the command line and config: `random`, `level:3`,
 //! `uct:iters=1000`, `mcts:ms=500,playout=20`.
 
-use crate::config::{Budget, MctsConfig, Playout};
+use crate::config::{Budget, Evaluation, MctsConfig, Playout};
 use crate::levels::Levels;
 use std::fmt;
 use std::str::FromStr;
@@ -28,7 +28,7 @@ pub enum BotSpec {
 pub const SPEC_HELP: &str = "bot specs: random | level:N (1-5, config/bots.ron) | \
 uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
 keys: iters, ms, threads (sharing one tree; 1 unless given), c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
-(per node); uct and mcts need iters or ms";
+(per node), eval (hand or learned: the evaluation a stopped playout is judged by); uct and mcts need iters or ms";
 
 impl BotSpec {
     pub fn level(n: usize) -> Result<BotSpec, String> {
@@ -138,6 +138,19 @@ impl FromStr for BotSpec {
                 "knowledge" => config.knowledge = flag(value)?,
                 "solver" => config.solver = flag(value)?,
                 "moves" => config.max_moves = in_range(text, key, value, 1..=MAX_MOVES_PER_NODE)?,
+                "eval" => {
+                    config.evaluation = match value {
+                        "hand" => Evaluation::Hand,
+                        "learned" => Evaluation::Learned,
+                        _ => {
+                            return Err(format!(
+                                "bot {text_q}: eval is 'hand' or 'learned', not {value_q}",
+                                text_q = quoted(text),
+                                value_q = quoted(value)
+                            ));
+                        }
+                    }
+                }
                 _ => {
                     return Err(format!(
                         "bot {text_q}: unknown key {key_q}; {SPEC_HELP}",
@@ -192,6 +205,9 @@ impl fmt::Display for BotSpec {
                 parts.push(format!("knowledge={}", config.knowledge));
                 parts.push(format!("solver={}", config.solver));
                 parts.push(format!("moves={}", config.max_moves));
+                if config.evaluation != Evaluation::Hand {
+                    parts.push("eval=learned".to_string());
+                }
                 write!(f, "mcts:{}", parts.join(","))
             }
         }
@@ -223,13 +239,14 @@ mod tests {
                 "{error}"
             );
         }
-        let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2"
+        let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2,eval=learned"
             .parse()
             .unwrap();
         let BotSpec::Search { config, budget } = &tuned else {
             panic!("{tuned:?}")
         };
         assert_eq!((budget.millis, config.playout), (Some(300), Playout::End));
+        assert_eq!(config.evaluation, Evaluation::Learned);
         assert_eq!(budget.threads, Some(2));
         assert_eq!(tuned.to_string().parse::<BotSpec>(), Ok(tuned.clone()));
         assert!(!config.solver && config.knowledge);
@@ -283,6 +300,10 @@ mod tests {
             ),
             ("uct:ms=-1", "ms must be 1 to 86400000, not \"-1\""),
             ("mcts:ms=5,threads=0", "threads must be 1 to 64"),
+            (
+                "mcts:ms=5,eval=net",
+                "eval is 'hand' or 'learned', not \"net\"",
+            ),
             ("mcts:ms=5,playout=20001", "playout must be 0 to 20000"),
             (
                 "mcts:ms=200,c=200",

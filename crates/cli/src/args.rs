@@ -28,6 +28,16 @@ pub struct Args {
     pub take: Option<usize>,
     pub pace: Option<String>,
     pub move_seconds: Option<u32>,
+    /// `train`: the weights file to write, the playout plies it is for, the check games
+    /// at each point of the learning curve, and the curve's points (games).
+    pub out: Option<String>,
+    pub playout: Option<u32>,
+    pub check: Option<u64>,
+    pub curve: Option<String>,
+    /// `train`: how much of a position's target is its game's result (the rest is what
+    /// the self-play search made of it), from 0 to 1; the curve is drawn for each, and
+    /// the weights written are the first's.
+    pub lambda: Option<Vec<f64>>,
     /// Arguments that are not flags (moves for `apply`).
     pub rest: Vec<String>,
 }
@@ -101,6 +111,11 @@ impl Args {
                     | "--take"
                     | "--pace"
                     | "--move-seconds"
+                    | "--out"
+                    | "--playout"
+                    | "--check"
+                    | "--curve"
+                    | "--lambda"
             );
             let value = if takes_value {
                 match inline {
@@ -145,6 +160,29 @@ impl Args {
                 "--pace" => args.pace = Some(value),
                 "--move-seconds" => {
                     args.move_seconds = Some(number(flag, &value, 1..=u32::MAX as u64)?)
+                }
+                "--out" => args.out = Some(value),
+                "--playout" => args.playout = Some(number(flag, &value, 0..=1000)?),
+                "--check" => args.check = Some(number(flag, &value, 0..=100_000)?),
+                "--curve" => args.curve = Some(value),
+                "--lambda" => {
+                    args.lambda = Some(
+                        value
+                            .split(',')
+                            .map(|l| {
+                                l.trim()
+                                    .parse::<f64>()
+                                    .ok()
+                                    .filter(|l| (0.0..=1.0).contains(l))
+                                    .ok_or_else(|| {
+                                        UsageError(format!(
+                                            "--lambda takes numbers from 0 to 1, not {}",
+                                            quoted(l)
+                                        ))
+                                    })
+                            })
+                            .collect::<Result<Vec<f64>, UsageError>>()?,
+                    )
                 }
                 "--count" => args.count = true,
                 _ if word.starts_with("--") => {

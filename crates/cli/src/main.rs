@@ -9,6 +9,7 @@ mod progress;
 mod puzzles;
 mod random;
 mod review;
+mod train;
 
 use tabula_bot::Knowledge;
 use tabula_cli::args::{self, Args};
@@ -41,6 +42,20 @@ verbs:
   random GAME [--games N] [--plies N] [--seed S] [--max-plies P]
                              random games (100, or until N plies), checking every
                              invariant after every move; then plies checked a second
+  train GAME [--games N] [--seed S] [--jobs J] [--bot SPEC] [--playout P]
+        [--lambda L,...] [--curve N,...] [--check M] [--out FILE]
+                             the learned evaluation's weights from N self-play
+                             games (2000) by SPEC (mcts:iters=400,moves=100):
+                             fitted on 4 games in 5 (a position's target: L
+                             of its game's result, the rest its search's
+                             value; L 1 by default; games stopped at
+                             --max-plies, 600, have no result), judged on the
+                             5th, with a calibration table; --curve fits on
+                             the first N games too, for each L, and --check M
+                             plays M games of each against the hand-written
+                             evaluation; --playout is the playout plies the
+                             weights are for; the file names the command and
+                             commit (without --out it is printed)
   bench [GAME] [--seconds S] [--max-plies P]
                              random playouts and legal moves generated per second
                              (S seconds for each, 3 by default)
@@ -71,7 +86,7 @@ verbs:
 
 games: adamas, absorption, adaptoid, adomoc
 bots: random, level:N (1-5), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...
-(keys iters, ms, c, playout, knowledge, solver, moves)
+(keys iters, ms, threads, c, playout, knowledge, solver, moves, eval)
 Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file
 (a Super-Adaptoid board: --option board=@my-board.txt).";
 
@@ -166,12 +181,12 @@ fn run(words: &[String]) -> i32 {
         }
     };
     match GameKind::parse(game) {
-        Ok(kind) => with_game!(kind, G => run_verb::<G>(verb, &args)),
+        Ok(kind) => with_game!(kind, G => run_verb::<G>(verb, &args, words)),
         Err(error) => finish(Err(error)),
     }
 }
 
-fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
+fn run_verb<G: Knowledge>(verb: &str, args: &Args, words: &[String]) -> i32 {
     match verb {
         "show" => finish(inspect::show::<G>(args)),
         "options" => finish(inspect::options::<G>()),
@@ -182,6 +197,7 @@ fn run_verb<G: Knowledge>(verb: &str, args: &Args) -> i32 {
         "match" => finish(bots::match_games::<G>(args)),
         "hint" => finish(bots::hint::<G>(args)),
         "review" => finish(review::review::<G>(args)),
+        "train" => finish(train::train::<G>(args, words)),
         "random" => match random::random::<G>(args) {
             Ok(code) => code,
             Err(e) => finish(Err(e)),

@@ -182,7 +182,7 @@ fn generate_into<G: Teach + tabula_bot::Knowledge>(
 
 /// Writes `text` to `path` through a temporary file (named for this process) and a
 /// rename, keeping the file it replaces as `PATH.bak`.
-fn write_atomically(path: &str, text: &str) -> Result<(), String> {
+pub(crate) fn write_atomically(path: &str, text: &str) -> Result<(), String> {
     let temporary = format!("{path}.writing-{}", std::process::id());
     let keep = || -> std::io::Result<()> {
         std::fs::write(&temporary, text)?;

@@ -4,9 +4,11 @@
 //! even two-way splits and whole-stack merges, topped up with random moves.
 
 use crate::knowledge::{Knowledge, add_samples};
+use crate::learned::{self, Weights};
 use crate::outcome::{Rewards, chances};
 use rand::Rng;
 use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
 use tabula_rules::adamas::Adamas;
 use tabula_rules::adamas::{AdamasMove, Part, Parts};
 use tabula_rules::{Game, Player};
@@ -28,6 +30,60 @@ impl Knowledge for Adamas {
             }
         }
         chances(&scores[..players], SHARPNESS)
+    }
+
+    const FEATURES: &'static [&'static str] = &[
+        "pieces",
+        "stacks",
+        "tallest",
+        "capturable now",
+        "exposed to the mover",
+        "stacks as high as their sight",
+        "enemy pieces in sight",
+        "to move",
+    ];
+
+    fn shipped_weights() -> Option<Arc<Weights>> {
+        static WEIGHTS: OnceLock<Option<Arc<Weights>>> = OnceLock::new();
+        learned::shipped::<Self>(
+            &WEIGHTS,
+            include_str!("../../../../config/weights/adamas.ron"),
+        )
+    }
+
+    fn features(&self, seat: Player, out: &mut [f64]) {
+        out[0] = self.pieces_of(seat) as f64;
+        for cell in 0..self.grid().len() {
+            let Some((owner, height)) = self.stack(cell) else {
+                continue;
+            };
+            if owner != seat {
+                continue;
+            }
+            out[1] += 1.0;
+            out[2] = out[2].max(height as f64);
+            let seen = self.visible_enemy_count(cell).unwrap_or(0);
+            if seen == height as u32 {
+                out[5] += height as f64;
+            }
+            out[6] += seen as f64;
+        }
+        let threatened = self.threatened();
+        if self.to_move() == seat {
+            out[3] = threatened
+                .iter()
+                .filter_map(|cell| self.stack(cell))
+                .map(|(_, height)| height as f64)
+                .sum();
+            out[7] = 1.0;
+        } else {
+            out[4] = threatened
+                .iter()
+                .filter_map(|cell| self.stack(cell))
+                .filter(|(owner, _)| *owner == seat)
+                .map(|(_, height)| height as f64)
+                .sum();
+        }
     }
 
     fn candidates<R: Rng + ?Sized>(&self, rng: &mut R, limit: usize) -> Option<Vec<AdamasMove>> {

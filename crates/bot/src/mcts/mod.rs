@@ -5,13 +5,15 @@
 //! value is the sum of the rewards of the seat that made the move into it, so seats that
 //! move twice in a row (Absorption's phases) and three-player games need no special case.
 
-use crate::config::{Budget, MctsConfig, Playout};
+use crate::config::{Budget, Evaluation, MctsConfig, Playout};
 use crate::knowledge::Knowledge;
+use crate::learned::Weights;
 use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use std::collections::HashMap;
+use std::sync::Arc;
 use tabula_rules::{Player, Status};
 use web_time::Instant;
 
@@ -88,6 +90,9 @@ pub struct Search<G: Knowledge> {
     root_child_rewards: HashMap<u32, (Rewards, u32)>,
     /// Threads the iterations run on, sharing this tree (see `run`).
     threads: usize,
+    /// The learned weights a stopped playout is judged by; `None`: the hand-written
+    /// evaluation.
+    weights: Option<Arc<Weights>>,
 }
 
 /// The most threads one search runs on: past the cores a machine has, more only wait for
@@ -97,7 +102,6 @@ pub const MAX_THREADS: usize = 64;
 impl<G: Knowledge> Search<G> {
     pub fn new(position: G, config: MctsConfig, seed: u64) -> Search<G> {
         let mut search = Search {
-            config,
             nodes: Vec::new(),
             root: 0,
             rng: SmallRng::seed_from_u64(seed),
@@ -105,6 +109,11 @@ impl<G: Knowledge> Search<G> {
             path: Vec::new(),
             root_child_rewards: HashMap::new(),
             threads: 1,
+            weights: match config.evaluation {
+                Evaluation::Learned => G::shipped_weights(),
+                Evaluation::Hand => None,
+            },
+            config,
             position,
         };
         search.reset_tree();
@@ -132,6 +141,12 @@ impl<G: Knowledge> Search<G> {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Judges stopped playouts by these weights instead (`None`: the hand-written
+    /// evaluation): the trainer's matches between evaluations not yet shipped.
+    pub fn set_weights(&mut self, weights: Option<Arc<Weights>>) {
+        self.weights = weights;
     }
 
     /// Iterations run from the current root.
@@ -277,8 +292,14 @@ impl<G: Knowledge> Search<G> {
     fn iterate(&mut self, first: Option<u32>) {
         let mut path = std::mem::take(&mut self.path);
         let (mut position, decided) = self.descend(self.position.clone(), first, &mut path);
-        let rewards =
-            decided.unwrap_or_else(|| playout(&self.config, &mut position, &mut self.rng));
+        let rewards = decided.unwrap_or_else(|| {
+            playout(
+                &self.config,
+                self.weights.as_deref(),
+                &mut position,
+                &mut self.rng,
+            )
+        });
         self.back_up(&path, &rewards, position.num_players());
         self.path = path;
     }
@@ -729,13 +750,25 @@ impl<G: Knowledge> Search<G> {
     }
 }
 
-/// Plays on from `position` by the config's playout and judges where it stops.
-fn playout<G: Knowledge>(config: &MctsConfig, position: &mut G, rng: &mut SmallRng) -> Rewards {
+/// Plays on from `position` by the config's playout and judges where it stops: by
+/// `weights` when given, else by the game's hand-written evaluation.
+fn playout<G: Knowledge>(
+    config: &MctsConfig,
+    weights: Option<&Weights>,
+    position: &mut G,
+    rng: &mut SmallRng,
+) -> Rewards {
     let knowledge = config.knowledge;
     let limit = match config.playout {
         Playout::End => None,
         Playout::Plies(n) => Some(n),
-        Playout::Game if knowledge => position.playout_plies(),
+        Playout::Game if knowledge => match weights {
+            Some(Weights {
+                playout_plies: Some(plies),
+                ..
+            }) => Some(*plies),
+            _ => position.playout_plies(),
+        },
         Playout::Game => None,
     }
     .unwrap_or(PLAYOUT_CAP);
@@ -755,7 +788,10 @@ fn playout<G: Knowledge>(config: &MctsConfig, position: &mut G, rng: &mut SmallR
     }
     match Proof::of_status(position.status()) {
         Some(proof) => proof.rewards(position.num_players()),
-        None if knowledge => position.evaluate(),
+        None if knowledge => match weights {
+            Some(weights) => weights.chances(position),
+            None => position.evaluate(),
+        },
         None => even(position.num_players()),
     }
 }

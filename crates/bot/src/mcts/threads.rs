@@ -18,6 +18,7 @@ impl<G: Knowledge> Search<G> {
     ) -> u64 {
         let seeds: Vec<u64> = (0..self.threads).map(|_| self.rng.random()).collect();
         let (config, root) = (self.config.clone(), self.position.clone());
+        let weights = self.weights.clone();
         let players = root.num_players();
         let shared = Mutex::new((&mut *self, 0u64));
         let work = |seed: u64| {
@@ -34,7 +35,9 @@ impl<G: Knowledge> Search<G> {
                     *started += 1;
                     search.descend(start, first, &mut path)
                 };
-                let rewards = decided.unwrap_or_else(|| playout(&config, &mut position, &mut rng));
+                let rewards = decided.unwrap_or_else(|| {
+                    playout(&config, weights.as_deref(), &mut position, &mut rng)
+                });
                 lock_spinning(&shared).0.back_up(&path, &rewards, players);
             }
         };
