@@ -321,7 +321,8 @@ fn check<G: Knowledge>(
     score
 }
 
-/// The commit the weights were made at, `+changes` when the tree differs from it.
+/// The commit the weights were made at, `+changes` when the tree differs from it (other
+/// than in the weights files, which are the trainer's output).
 fn commit() -> String {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
@@ -333,8 +334,15 @@ fn commit() -> String {
     };
     match git(&["rev-parse", "--short=12", "HEAD"]) {
         Some(hash) => {
-            let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
-                .is_some_and(|changes| !changes.is_empty());
+            let dirty = git(&[
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                ".",
+                ":!config/weights",
+            ])
+            .is_some_and(|changes| !changes.is_empty());
             if dirty {
                 format!("{hash}+changes")
             } else {
