@@ -48,6 +48,12 @@ pub trait Knowledge: Game {
     /// as the names, zeroed).
     fn features(&self, _seat: Player, _out: &mut [f64]) {}
 
+    /// Whether `seat` is still in the game (a learned evaluation gives a seat out of it
+    /// no chance).
+    fn in_play(&self, _seat: Player) -> bool {
+        true
+    }
+
     /// The learned weights this game ships (`config/weights/GAME.ron`), if any.
     fn shipped_weights() -> Option<Arc<Weights>> {
         None

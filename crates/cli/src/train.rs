@@ -31,6 +31,15 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
     }
     let start = setup::start::<G>(args)?;
     let self_play: BotSpec = args.bot.as_deref().unwrap_or(DEFAULT_SELF_PLAY).parse()?;
+    // The same command makes the same file only if no move depends on the clock.
+    if let BotSpec::Search { budget, .. } = &self_play
+        && (budget.millis.is_some() || budget.thread_count() > 1)
+    {
+        return Err(format!(
+            "train's --bot must be capped by iterations on one thread (iters=N, no ms or \
+             threads), so that the same command makes the same weights; not {self_play}"
+        ));
+    }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let schedule = Schedule {
         games,
@@ -41,6 +50,13 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
     };
     let curve = curve_points(args.curve.as_deref(), games)?;
     let check_games = args.check.unwrap_or(0);
+    if check_games > 0 && start.num_players() != 2 {
+        return Err(format!(
+            "--check plays the new weights against the hand-written evaluation, one seat \
+             each: it needs two players, not {}",
+            start.num_players()
+        ));
+    }
     let check_bot: BotSpec = CHECK_BOT.parse()?;
     let lambdas = args.lambda.clone().unwrap_or(vec![DEFAULT_LAMBDA]);
     let lambda = lambdas[0];
@@ -269,6 +285,7 @@ fn weights_file<G: Knowledge>(
 ) -> Weights {
     Weights {
         game: G::NAME.to_lowercase(),
+        players: data.players(),
         command: format!("tabula-cli {}", words.join(" ")),
         commit: commit(),
         self_play: self_play.to_string(),
@@ -339,8 +356,8 @@ fn commit() -> String {
                 "--porcelain",
                 "--untracked-files=no",
                 "--",
-                ".",
-                ":!config/weights",
+                ":(top)",
+                ":(top,exclude)config/weights",
             ])
             .is_some_and(|changes| !changes.is_empty());
             if dirty {

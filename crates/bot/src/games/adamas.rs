@@ -51,6 +51,10 @@ impl Knowledge for Adamas {
         )
     }
 
+    fn in_play(&self, seat: Player) -> bool {
+        self.is_active(seat)
+    }
+
     fn features(&self, seat: Player, out: &mut [f64]) {
         out[0] = self.pieces_of(seat) as f64;
         for cell in 0..self.grid().len() {

@@ -52,6 +52,10 @@ impl Dataset {
         self.features
     }
 
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
     /// Each position's seat rows and result.
     fn positions(&self) -> impl Iterator<Item = (&[f64], &[f64])> {
         self.rows

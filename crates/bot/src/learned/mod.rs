@@ -28,6 +28,10 @@ pub const MAX_FEATURES: usize = 16;
 pub struct Weights {
     /// The game's name, as `tabula-cli` spells it.
     pub game: String,
+    /// The seats of the games it was fitted to: weights for two players do not judge
+    /// three-player Adamas.
+    #[serde(default = "two_players")]
+    pub players: usize,
     /// The command that made these weights, and the commit it ran at.
     pub command: String,
     pub commit: String,
@@ -69,6 +73,15 @@ impl Weights {
                 G::FEATURES
             ));
         }
+        if weights
+            .playout_plies
+            .is_some_and(|plies| plies > crate::mcts::PLAYOUT_CAP)
+        {
+            return Err(format!(
+                "weights: playout_plies is at most {}",
+                crate::mcts::PLAYOUT_CAP
+            ));
+        }
         if weights.weights.len() != weights.features.len()
             || weights.weights.iter().any(|w| !w.is_finite())
         {
@@ -86,15 +99,25 @@ impl Weights {
     }
 }
 
-/// The win chances the weights give each seat: the softmax of the seats' scores.
+fn two_players() -> usize {
+    2
+}
+
+/// The win chances the weights give each seat: the softmax of the seats' scores, none
+/// for a seat out of the game (three-player Adamas).
 pub(crate) fn scores_to_chances<G: Knowledge>(game: &G, weights: &[f64]) -> Rewards {
     let players = game.num_players();
     let mut scores = [0.0; MAX_PLAYERS];
     let mut features = [0.0; MAX_FEATURES];
     let count = G::FEATURES.len();
     for (seat, score) in scores.iter_mut().enumerate().take(players) {
+        let seat = Player(seat as u8);
+        if !game.in_play(seat) {
+            *score = f64::NEG_INFINITY;
+            continue;
+        }
         features[..count].fill(0.0);
-        game.features(Player(seat as u8), &mut features[..count]);
+        game.features(seat, &mut features[..count]);
         *score = weights
             .iter()
             .zip(&features[..count])

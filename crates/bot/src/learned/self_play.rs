@@ -77,7 +77,10 @@ pub fn play_game<G: Knowledge>(
         .iter()
         .enumerate()
         .map(|(seat, &side)| {
-            let bot_seed = seed ^ (index.wrapping_mul(0x9E37_79B9_7F4A_7C15) + seat as u64);
+            let bot_seed = seed
+                ^ index
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(seat as u64);
             let mut bot = Bot::new(&sides[side].spec, start, bot_seed);
             if let (Some(weights), Some(search)) = (&sides[side].weights, bot.search_mut()) {
                 search.set_weights(Some(weights.clone()));
@@ -139,7 +142,7 @@ pub fn play_games<G: Knowledge>(
     let games = schedule.games;
     let next = AtomicU64::new(0);
     let (sender, receiver) = mpsc::channel();
-    let mut played = Vec::with_capacity(games as usize);
+    let mut played = Vec::new();
     std::thread::scope(|scope| {
         for _ in 0..schedule.jobs.max(1) {
             let sender = sender.clone();

@@ -75,6 +75,7 @@ fn every_game_has_fair_finite_features() {
 fn adaptoid_weights(weights: Vec<f64>) -> Weights {
     Weights {
         game: "adaptoid".into(),
+        players: 2,
         command: "a test".into(),
         commit: "none".into(),
         self_play: "mcts:iters=10".into(),
@@ -189,4 +190,64 @@ fn the_shipped_weights_fit_their_games() {
         );
     }
     assert!(Adaptoid::shipped_weights().is_none() && Adomoc::shipped_weights().is_none());
+}
+
+/// Level 5 judges by the shipped weights where they fit the game, and by hand where
+/// they do not: the Adamas weights were fitted to two players, not three.
+#[test]
+fn learned_weights_judge_only_the_games_they_were_fitted_to() {
+    let learned = MctsConfig {
+        evaluation: crate::config::Evaluation::Learned,
+        ..MctsConfig::default()
+    };
+    let two = Adamas::new(Default::default()).unwrap();
+    assert!(
+        Search::new(two.clone(), learned.clone(), 1)
+            .weights()
+            .is_some()
+    );
+    assert!(
+        Search::new(two, MctsConfig::default(), 1)
+            .weights()
+            .is_none()
+    );
+    let mut options = <Adamas as Game>::Options::default();
+    Adamas::set_option(&mut options, "players", "3").unwrap();
+    let three = Adamas::new(options).unwrap();
+    assert!(Search::new(three, learned.clone(), 1).weights().is_none());
+    let adomoc = Adomoc::new(Default::default()).unwrap();
+    assert!(Search::new(adomoc, learned, 1).weights().is_none());
+    // A file cannot make playouts endless.
+    let mut long = adaptoid_weights(vec![0.1; Adaptoid::FEATURES.len()]);
+    long.playout_plies = Some(u32::MAX);
+    let error = Weights::parse::<Adaptoid>(&ron::to_string(&long).unwrap()).unwrap_err();
+    assert!(error.contains("playout_plies is at most 20000"), "{error}");
+}
+
+/// A seat out of three-player Adamas has no chance by the weights, whatever its features.
+#[test]
+fn a_seat_out_of_the_game_gets_no_chance() {
+    let mut options = <Adamas as Game>::Options::default();
+    Adamas::set_option(&mut options, "players", "3").unwrap();
+    let weights = vec![0.2; Adamas::FEATURES.len()];
+    let mut rng = SmallRng::seed_from_u64(11);
+    for _ in 0..200 {
+        let mut game = Adamas::new(options.clone()).unwrap();
+        for _ in 0..2000 {
+            if game.status().is_over() {
+                break;
+            }
+            if let Some(out) = (0..3).map(Player).find(|&seat| !game.is_active(seat)) {
+                let chances = scores_to_chances(&game, &weights);
+                assert_eq!(chances[out.index()], 0.0, "{chances:?}");
+                assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+                return;
+            }
+            let mv = game
+                .random_move(&mut rng)
+                .expect("an ongoing game has a move");
+            game.play_unchecked(&mv);
+        }
+    }
+    panic!("no random game put a seat out while the others played on");
 }

@@ -109,8 +109,11 @@ impl<G: Knowledge> Search<G> {
             path: Vec::new(),
             root_child_rewards: HashMap::new(),
             threads: 1,
+            // Weights fitted to two-player games do not judge three-player ones.
             weights: match config.evaluation {
-                Evaluation::Learned => G::shipped_weights(),
+                Evaluation::Learned => {
+                    G::shipped_weights().filter(|weights| weights.players == position.num_players())
+                }
                 Evaluation::Hand => None,
             },
             config,
@@ -141,6 +144,11 @@ impl<G: Knowledge> Search<G> {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The learned weights stopped playouts are judged by, if any.
+    pub fn weights(&self) -> Option<&Weights> {
+        self.weights.as_deref()
     }
 
     /// Judges stopped playouts by these weights instead (`None`: the hand-written
@@ -766,7 +774,7 @@ fn playout<G: Knowledge>(
             Some(Weights {
                 playout_plies: Some(plies),
                 ..
-            }) => Some(*plies),
+            }) => Some((*plies).min(PLAYOUT_CAP)),
             _ => position.playout_plies(),
         },
         Playout::Game => None,
