@@ -160,6 +160,13 @@ impl FromStr for BotSpec {
                 }
             }
         }
+        // The evaluation judges only with the game's knowledge on: said, not ignored.
+        if config.evaluation == Evaluation::Learned && !config.knowledge {
+            return Err(format!(
+                "bot {text_q}: eval=learned needs knowledge=on (uct has none)",
+                text_q = quoted(text)
+            ));
+        }
         if budget.iterations.is_none() && budget.millis.is_none() {
             return Err(format!(
                 "bot {text_q} needs a budget: iters=N or ms=N",
