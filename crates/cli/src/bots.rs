@@ -3,10 +3,9 @@
 
 use crate::args::Args;
 use crate::setup;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
-use tabula_bot::{Bot, BotSpec, Knowledge, Proof, Score, Search};
-use tabula_rules::Status;
+use tabula_bot::{
+    Bot, BotSpec, Knowledge, Played, Proof, Schedule, Score, Search, Side, play_games,
+};
 use tabula_session::split_specs;
 
 /// Games longer than this are stopped and scored as draws.
@@ -17,58 +16,6 @@ fn parse_specs(text: &str) -> Result<Vec<BotSpec>, String> {
         .flat_map(split_specs)
         .map(|spec| spec.parse())
         .collect()
-}
-
-struct GameResult {
-    index: u64,
-    /// Which spec sat in each seat.
-    seating: Vec<usize>,
-    status: Status,
-    plies: u32,
-    description: String,
-}
-
-/// Plays one game; seat `s` is played by spec `(s + index) % specs`, so seats rotate.
-fn play_game<G: Knowledge>(
-    start: &G,
-    specs: &[BotSpec],
-    index: u64,
-    seed: u64,
-    max_plies: u32,
-) -> GameResult {
-    let players = start.num_players();
-    let seating: Vec<usize> = (0..players)
-        .map(|seat| (seat + index as usize) % specs.len())
-        .collect();
-    let mut bots: Vec<Bot<G>> = seating
-        .iter()
-        .enumerate()
-        .map(|(seat, &spec)| {
-            let bot_seed = seed ^ (index.wrapping_mul(0x9E37_79B9_7F4A_7C15) + seat as u64);
-            Bot::new(&specs[spec], start, bot_seed)
-        })
-        .collect();
-    let mut game = start.clone();
-    while !game.status().is_over() && game.ply() - start.ply() < max_plies {
-        let seat = game.to_move().index();
-        let mv = bots[seat]
-            .choose(&game)
-            .expect("an ongoing game has a move");
-        game.apply(&mv).expect("bots play legal moves");
-    }
-    let plies = game.ply() - start.ply();
-    let description = if game.status().is_over() {
-        game.describe_status(game.status())
-    } else {
-        format!("draw: stopped after {max_plies} plies")
-    };
-    GameResult {
-        index,
-        seating,
-        status: game.status(),
-        plies,
-        description,
-    }
 }
 
 pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
@@ -93,49 +40,43 @@ pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
     for (i, name) in names.iter().enumerate() {
         println!("  bot {}: {name}", i + 1);
     }
-    let next = AtomicU64::new(0);
-    let (sender, receiver) = mpsc::channel();
-    let mut results: Vec<GameResult> = Vec::new();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (start, specs, next) = (&start, &specs, &next);
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= games {
-                        return;
-                    }
-                    let result = play_game(start, specs, index, seed, max_plies);
-                    if sender.send(result).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for result in receiver {
-            let seats: Vec<String> = result
-                .seating
-                .iter()
-                .map(|&spec| format!("bot {}", spec + 1))
-                .collect();
-            println!(
-                "game {:>3} ({}): {} in {} plies",
-                result.index + 1,
-                seats.join(" v "),
-                result.description,
-                result.plies
-            );
-            results.push(result);
-        }
+    let sides: Vec<Side> = specs
+        .iter()
+        .map(|spec| Side {
+            spec: spec.clone(),
+            weights: None,
+        })
+        .collect();
+    let schedule = Schedule {
+        games,
+        seed,
+        max_plies,
+        record: false,
+        jobs,
+    };
+    let results = play_games(&start, &sides, &schedule, &mut |game| {
+        let seats: Vec<String> = game
+            .seating
+            .iter()
+            .map(|&spec| format!("bot {}", spec + 1))
+            .collect();
+        let description = if game.finished() {
+            start.describe_status(game.status)
+        } else {
+            format!("draw: stopped after {max_plies} plies")
+        };
+        println!(
+            "game {:>3} ({}): {description} in {} plies",
+            game.index + 1,
+            seats.join(" v "),
+            game.plies
+        );
     });
-    results.sort_by_key(|r| r.index);
     summarise(&names, &results);
     Ok(())
 }
 
-fn summarise(names: &[String], results: &[GameResult]) {
+fn summarise(names: &[String], results: &[Played]) {
     let mut scores = vec![Score::default(); names.len()];
     for result in results {
         match Proof::of_status(result.status) {

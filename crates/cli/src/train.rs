@@ -10,8 +10,8 @@ use crate::puzzles::write_atomically;
 use crate::setup;
 use std::sync::Arc;
 use std::time::Instant;
-use tabula_bot::learned::{self, Dataset, Played, Schedule, SelfPlay, Weights};
-use tabula_bot::{BotSpec, Knowledge, Rewards, Score};
+use tabula_bot::learned::{self, Dataset, Weights};
+use tabula_bot::{BotSpec, Knowledge, Played, Rewards, Schedule, Score, Side, play_games};
 use tabula_rules::text::quoted;
 
 const DEFAULT_GAMES: u64 = 2000;
@@ -77,10 +77,10 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
         self_play_seconds,
         self_play_seconds / games.max(1) as f64
     );
-    let stopped = played.iter().filter(|g| !g.finished).count();
+    let stopped = played.iter().filter(|g| !g.finished()).count();
     let drawn = played
         .iter()
-        .filter(|g| g.finished && !g.result.contains(&1.0))
+        .filter(|g| g.finished() && !g.result.contains(&1.0))
         .count();
     println!(
         "results: {} won, {drawn} drawn, {stopped} stopped at {} plies{}",
@@ -93,7 +93,8 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
         }
     );
     // Judged on results alone, whatever the training target.
-    let held_out_games = |g: &Played| g.finished && g.index % HELD_OUT_EVERY == HELD_OUT_EVERY - 1;
+    let held_out_games =
+        |g: &Played| g.finished() && g.index % HELD_OUT_EVERY == HELD_OUT_EVERY - 1;
     let held_out = dataset::<G>(&played, row, 1.0, held_out_games);
     let hand: Vec<Rewards> = played
         .iter()
@@ -204,14 +205,14 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
 }
 
 fn play_self<G: Knowledge>(start: &G, spec: &BotSpec, schedule: &Schedule) -> Vec<Played> {
-    let sides = [SelfPlay {
+    let sides = [Side {
         spec: spec.clone(),
         weights: None,
     }];
     let mut progress = Progress::new();
     let (mut done, mut positions) = (0, 0);
     let row = start.num_players() * G::FEATURES.len();
-    learned::play_games(start, &sides, schedule, &mut |game| {
+    play_games(start, &sides, schedule, &mut |game| {
         done += 1;
         positions += game.positions(row);
         progress.tick(|| {
@@ -235,7 +236,7 @@ fn dataset<G: Knowledge>(
     let mut data = Dataset::new(G::FEATURES.len(), row / G::FEATURES.len());
     for game in played
         .iter()
-        .filter(|g| keep(g) && (g.finished || lambda == 0.0))
+        .filter(|g| keep(g) && (g.finished() || lambda == 0.0))
     {
         for (features, searched) in game.rows.chunks_exact(row).zip(&game.searched) {
             let mut target = [0.0; tabula_bot::MAX_PLAYERS];
@@ -310,11 +311,11 @@ fn check<G: Knowledge>(
     schedule: &Schedule,
 ) -> Score {
     let sides = [
-        SelfPlay {
+        Side {
             spec: bot.clone(),
             weights: Some(weights),
         },
-        SelfPlay {
+        Side {
             spec: bot.clone(),
             weights: None,
         },
@@ -327,7 +328,7 @@ fn check<G: Knowledge>(
         ..*schedule
     };
     let mut score = Score::default();
-    for game in learned::play_games(start, &sides, &schedule, &mut |_| {}) {
+    for game in play_games(start, &sides, &schedule, &mut |_| {}) {
         let winner = game.result.iter().position(|&share| share == 1.0);
         match winner.map(|seat| game.seating[seat]) {
             Some(0) => score.wins += 1,

@@ -3,14 +3,13 @@
 //! a seat's score is the weights times its features, and the win chances are the
 //! softmax of the scores (a conditional logit: one set of weights for every seat, so two
 //! and three players, and either seat, are judged alike). The weights are fitted by
-//! [`fit`] to the results of games the search played against itself ([`self_play`]);
+//! [`fit`] to the results of games the search played against itself
+//! ([`crate::play_games`]);
 //! the ones shipped are `config/weights/GAME.ron`, written by `tabula-cli train`.
 
 mod fit;
-mod self_play;
 
 pub use fit::{Calibration, Dataset, Fit, fit};
-pub use self_play::{Played, Schedule, SelfPlay, play_game, play_games};
 
 use crate::knowledge::Knowledge;
 use crate::outcome::{MAX_PLAYERS, Rewards, chances};

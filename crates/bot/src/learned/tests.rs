@@ -1,5 +1,6 @@
 use super::*;
 use crate::config::{Budget, MctsConfig};
+use crate::matches::{Played, Schedule, Side, play_games};
 use crate::mcts::Search;
 use tabula_rules::Game;
 use tabula_rules::absorption::Absorption;
@@ -145,7 +146,7 @@ fn a_search_judges_by_the_weights_it_is_given() {
 #[test]
 fn self_play_and_the_fit_are_reproducible() {
     let game = Adaptoid::new(Default::default()).unwrap();
-    let sides = [SelfPlay {
+    let sides = [Side {
         spec: "mcts:iters=40,playout=6".parse().unwrap(),
         weights: None,
     }];

@@ -312,6 +312,16 @@ impl<G: Knowledge> Search<G> {
         self.path = path;
     }
 
+    /// Plays the move into `child` and puts it on the path.
+    fn enter(&self, child: u32, position: &mut G, path: &mut Vec<u32>) {
+        let mv = self.nodes[child as usize]
+            .mv
+            .as_ref()
+            .expect("a child has a move");
+        position.play_unchecked(mv);
+        path.push(child);
+    }
+
     /// Selects and grows the tree from the root (through `first`, when given) into `path`,
     /// counting a visit at each node on it; plays `position`, a copy of the root's, down to
     /// the leaf and gives it with the leaf's rewards when the leaf is decided.
@@ -325,12 +335,7 @@ impl<G: Knowledge> Search<G> {
         let mut node = self.root;
         path.push(node);
         if let Some(child) = first {
-            let mv = self.nodes[child as usize]
-                .mv
-                .as_ref()
-                .expect("a child has a move");
-            position.play_unchecked(mv);
-            path.push(child);
+            self.enter(child, &mut position, path);
             node = child;
         }
         loop {
@@ -367,12 +372,7 @@ impl<G: Knowledge> Search<G> {
             let Some(child) = self.select(node) else {
                 break;
             };
-            let mv = self.nodes[child as usize]
-                .mv
-                .as_ref()
-                .expect("a child has a move");
-            position.play_unchecked(mv);
-            path.push(child);
+            self.enter(child, &mut position, path);
             node = child;
         }
         for &index in path.iter() {

@@ -1,21 +1,21 @@
-//! Games the search plays against itself, for the trainer: every position's features with
-//! the game's result, or only the result (a match between two evaluations). Each game is
-//! seeded by its index, so the games are the same whatever the number of jobs.
+//! Matches between bots, seats rotating game by game (`tabula-cli match`), and the
+//! trainer's self-play, which also keeps every position's features. Each game is seeded by
+//! its index, so the games are the same whatever the number of jobs.
 
-use super::{MAX_FEATURES, Weights};
 use crate::bot::Bot;
 use crate::knowledge::Knowledge;
+use crate::learned::{MAX_FEATURES, Weights};
 use crate::outcome::{Proof, Rewards, even};
 use crate::spec::BotSpec;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use tabula_rules::Player;
+use tabula_rules::{Player, Status};
 
 /// One side of the games: a bot, and the learned weights its search judges by instead of
 /// the game's shipped ones (`None`: the spec's own evaluation).
 #[derive(Clone, Debug)]
-pub struct SelfPlay {
+pub struct Side {
     pub spec: BotSpec,
     pub weights: Option<Arc<Weights>>,
 }
@@ -43,8 +43,8 @@ pub struct Played {
     pub hand: Vec<Rewards>,
     /// What the mover's search made of each of those positions: every seat's chance.
     pub searched: Vec<Rewards>,
-    /// Whether the game ended by the rules (not stopped at `max_plies`).
-    pub finished: bool,
+    /// How the game stands at its end: `Ongoing` when stopped at `max_plies`.
+    pub status: Status,
     /// Each seat's share: a stopped game counts as a draw.
     pub result: Rewards,
     pub plies: u32,
@@ -54,12 +54,17 @@ impl Played {
     pub fn positions(&self, row_len: usize) -> usize {
         self.rows.len() / row_len.max(1)
     }
+
+    /// Whether the game ended by the rules (not stopped at `max_plies`).
+    pub fn finished(&self) -> bool {
+        self.status.is_over()
+    }
 }
 
 /// Plays game `index`: seat `s` is played by side `(s + index) % sides`, so seats rotate.
 pub fn play_game<G: Knowledge>(
     start: &G,
-    sides: &[SelfPlay],
+    sides: &[Side],
     index: u64,
     schedule: &Schedule,
 ) -> Played {
@@ -112,7 +117,7 @@ pub fn play_game<G: Knowledge>(
             searched.push(bot.chances());
         }
         bot.advance(&mv);
-        game.play_unchecked(&mv);
+        game.apply(&mv).expect("bots play legal moves");
         plies += 1;
     }
     let result = match Proof::of_status(game.status()) {
@@ -125,7 +130,7 @@ pub fn play_game<G: Knowledge>(
         rows,
         hand,
         searched,
-        finished: game.status().is_over(),
+        status: game.status(),
         result,
         plies,
     }
@@ -135,7 +140,7 @@ pub fn play_game<G: Knowledge>(
 /// (in the order they end).
 pub fn play_games<G: Knowledge>(
     start: &G,
-    sides: &[SelfPlay],
+    sides: &[Side],
     schedule: &Schedule,
     done: &mut dyn FnMut(&Played),
 ) -> Vec<Played> {
