@@ -112,6 +112,18 @@ pub struct Answer {
     value: f64,
 }
 
+impl MoveSearch {
+    /// A seat's bot (a search kept for the seat) plays its move, which a temperature may
+    /// make a weaker one; a hint (nothing kept) shows the best found.
+    fn choice(&mut self) -> Option<String> {
+        if self.keep.is_some() {
+            self.thinker.move_to_play()
+        } else {
+            self.thinker.best_move()
+        }
+    }
+}
+
 impl Steps for MoveSearch {
     type Shown = MoveShown;
     type Output = Answer;
@@ -125,7 +137,7 @@ impl Steps for MoveSearch {
             return true;
         }
         let value = self.thinker.value();
-        let text = self.thinker.best_move();
+        let text = self.choice();
         if let Some(text) = &text {
             // The search goes on from after its move next time.
             self.thinker.advance(text);
@@ -150,7 +162,7 @@ impl Steps for MoveSearch {
             Some(answer) => answer,
             None => Answer {
                 value: self.thinker.value(),
-                text: self.thinker.best_move(),
+                text: self.choice(),
             },
         };
         if let Some((kept, seat)) = self.keep {

@@ -24,23 +24,30 @@ pub struct Bot<G: Knowledge> {
 }
 
 enum Engine<G: Knowledge> {
-    Random { position: G, rng: SmallRng },
-    Search { search: Search<G>, budget: Budget },
+    Random {
+        position: G,
+        rng: SmallRng,
+    },
+    // Boxed: a search is far bigger than a random mover.
+    Search {
+        search: Box<Search<G>>,
+        budget: Budget,
+    },
 }
 
 impl<G: Knowledge> Bot<G> {
     pub fn new(spec: &BotSpec, game: &G, seed: u64) -> Bot<G> {
-        let engine = match spec {
-            BotSpec::Random => Engine::Random {
+        let engine = match spec.search_for(G::NAME) {
+            None => Engine::Random {
                 position: game.clone(),
                 rng: SmallRng::seed_from_u64(seed),
             },
-            BotSpec::Search { config, budget } => {
-                let mut search = Search::new(game.clone(), config.clone(), seed);
+            Some((config, budget)) => {
+                let mut search = Search::new(game.clone(), config, seed);
                 search.set_threads(budget.thread_count());
                 Engine::Search {
-                    search,
-                    budget: *budget,
+                    search: Box::new(search),
+                    budget,
                 }
             }
         };
@@ -55,9 +62,7 @@ impl<G: Knowledge> Bot<G> {
     /// This bot for a new move of its seat in `game`, going on with the tree it kept, if
     /// it searches with `spec`'s settings; otherwise `None` (a new bot is needed).
     pub fn resumed(mut self, spec: &BotSpec, game: &G) -> Option<Bot<G>> {
-        let BotSpec::Search { config, budget } = spec else {
-            return None;
-        };
+        let (config, budget) = spec.search_for(G::NAME)?;
         let Engine::Search {
             search,
             budget: kept,
@@ -65,10 +70,10 @@ impl<G: Knowledge> Bot<G> {
         else {
             return None;
         };
-        if search.config() != config {
+        if *search.config() != config {
             return None;
         }
-        *kept = *budget;
+        *kept = budget;
         search.set_threads(budget.thread_count());
         self.set_position(game);
         Some(self)
@@ -116,11 +121,21 @@ impl<G: Knowledge> Bot<G> {
         }
     }
 
-    /// The move to play; `None` only when the game is over.
+    /// The best move found (a random one for the random mover), as hints and reviews
+    /// judge; `None` only when the game is over.
     pub fn best_move(&mut self) -> Option<G::Move> {
         match &mut self.engine {
             Engine::Random { position, rng } => position.random_move(rng),
             Engine::Search { search, .. } => search.best_move(),
+        }
+    }
+
+    /// The move this bot plays: the best found, or with its search's temperature
+    /// sometimes another (`Search::move_to_play`); `None` only when the game is over.
+    pub fn move_to_play(&mut self) -> Option<G::Move> {
+        match &mut self.engine {
+            Engine::Random { position, rng } => position.random_move(rng),
+            Engine::Search { search, .. } => search.move_to_play(),
         }
     }
 
@@ -129,7 +144,7 @@ impl<G: Knowledge> Bot<G> {
     pub fn choose(&mut self, game: &G) -> Option<G::Move> {
         self.set_position(game);
         while self.think(1_000) {}
-        let mv = self.best_move()?;
+        let mv = self.move_to_play()?;
         // The root follows the game, so after the reply the tree under it is kept.
         self.advance(&mv);
         Some(mv)

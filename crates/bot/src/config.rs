@@ -21,6 +21,10 @@ pub struct MctsConfig {
     pub max_moves: usize,
     /// How a playout that stops before the end is judged (with `knowledge` on).
     pub evaluation: Evaluation,
+    /// How often a bot plays a move other than the best the search found: 0 plays the
+    /// best; above 0 a searched move is drawn with a weight of its visits to the power
+    /// 1 / `temperature` (a weaker level's way of erring). Hints and reviews ignore it.
+    pub temperature: f64,
 }
 
 /// Which evaluation judges a position a playout stopped in.
@@ -43,6 +47,7 @@ impl Default for MctsConfig {
             solver: true,
             max_moves: 400,
             evaluation: Evaluation::Hand,
+            temperature: 0.0,
         }
     }
 }
@@ -57,6 +62,7 @@ impl MctsConfig {
             solver: false,
             max_moves: 400,
             evaluation: Evaluation::Hand,
+            temperature: 0.0,
         }
     }
 }

@@ -2,7 +2,9 @@
 
 use crate::config::{Budget, MctsConfig};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
+use tabula_rules::Game;
 
 const BUILT_IN: &str = include_str!("../../../config/bots.ron");
 
@@ -15,6 +17,39 @@ pub struct Level {
     pub about: String,
     pub budget: Budget,
     pub search: MctsConfig,
+    /// Where a game needs its own settings to keep the ladder's steps even, by
+    /// `Game::NAME`.
+    #[serde(default)]
+    pub games: BTreeMap<String, GameLevel>,
+}
+
+/// One game's settings for a level, each replacing the level's whole (a `search` given
+/// here starts from the search defaults, not from the level's).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameLevel {
+    pub budget: Option<Budget>,
+    pub search: Option<MctsConfig>,
+}
+
+/// The games a levels file may name.
+const GAMES: [&str; 4] = [
+    tabula_rules::absorption::Absorption::NAME,
+    tabula_rules::adamas::Adamas::NAME,
+    tabula_rules::adaptoid::Adaptoid::NAME,
+    tabula_rules::adomoc::Adomoc::NAME,
+];
+
+impl Level {
+    /// The search and budget this level plays `game` (a `Game::NAME`) with.
+    pub fn for_game(&self, game: &str) -> (MctsConfig, Budget) {
+        let own = self.games.get(game);
+        (
+            own.and_then(|g| g.search.clone())
+                .unwrap_or_else(|| self.search.clone()),
+            own.and_then(|g| g.budget).unwrap_or(self.budget),
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -38,12 +73,35 @@ impl Levels {
             return Err("bots.ron: no levels".to_string());
         }
         for (i, level) in levels.levels.iter().enumerate() {
-            if level.budget.iterations.is_none() && level.budget.millis.is_none() {
+            if let Some(game) = level.games.keys().find(|g| !GAMES.contains(&g.as_str())) {
                 return Err(format!(
-                    "bots.ron: level {} ({}) has no budget: give iterations or millis",
+                    "bots.ron: level {} ({}) names {game:?}, not a game ({})",
                     i + 1,
-                    level.name
+                    level.name,
+                    GAMES.join(", ")
                 ));
+            }
+            for game in GAMES {
+                let (search, budget) = level.for_game(game);
+                // NaN would make a level's search never equal itself (no tree kept).
+                if !(0.0..=10.0).contains(&search.temperature)
+                    || !(0.0..=100.0).contains(&search.exploration)
+                {
+                    return Err(format!(
+                        "bots.ron: level {} ({}) in {game}: temperature must be 0 to 10 and \
+                         exploration 0 to 100",
+                        i + 1,
+                        level.name
+                    ));
+                }
+                if budget.iterations.is_none() && budget.millis.is_none() {
+                    return Err(format!(
+                        "bots.ron: level {} ({}) has no budget in {game}: give iterations or \
+                         millis",
+                        i + 1,
+                        level.name
+                    ));
+                }
             }
         }
         Ok(levels)
@@ -69,9 +127,12 @@ mod tests {
         assert!(levels.get(5).unwrap().budget.millis.unwrap() <= 2000);
         // With no iteration cap a level searches until its time runs out: more than any cap.
         let iterations = |budget: &Budget| budget.iterations.unwrap_or(u64::MAX);
-        for pair in levels.levels.windows(2) {
+        for (game, pair) in GAMES
+            .iter()
+            .flat_map(|game| levels.levels.windows(2).map(move |pair| (*game, pair)))
+        {
             let (lower, higher) = (&pair[0], &pair[1]);
-            let (below, above) = (&lower.budget, &higher.budget);
+            let (below, above) = (&lower.for_game(game).1, &higher.for_game(game).1);
             assert!(
                 iterations(above) >= iterations(below),
                 "{} may search fewer iterations than {}",
@@ -92,6 +153,64 @@ mod tests {
                 "{} searches no more than {}",
                 higher.name,
                 lower.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_game_may_have_its_own_settings_for_a_level() {
+        let levels = Levels::parse(
+            "(levels: [(name: \"x\", budget: (iterations: Some(8)), search: (max_moves: 30), \
+             games: {\"adamas\": (budget: Some((iterations: Some(64)))), \
+             \"adomoc\": (search: Some((playout: Plies(0))))})])",
+        )
+        .unwrap();
+        let level = &levels.levels[0];
+        let (search, budget) = level.for_game("adamas");
+        assert_eq!((search.max_moves, budget.iterations), (30, Some(64)));
+        // A game's search replaces the level's whole: the defaults fill what it leaves out.
+        let (search, budget) = level.for_game("adomoc");
+        assert_eq!(search.playout, crate::config::Playout::Plies(0));
+        assert_eq!((search.max_moves, budget.iterations), (400, Some(8)));
+        assert_eq!(
+            level.for_game("absorption"),
+            (level.search.clone(), level.budget)
+        );
+        let error = Levels::parse(
+            "(levels: [(name: \"x\", budget: (iterations: Some(8)), search: (), \
+             games: {\"chess\": ()})])",
+        )
+        .unwrap_err();
+        assert!(error.contains("\"chess\", not a game"), "{error}");
+        let error = Levels::parse(
+            "(levels: [(name: \"x\", budget: (millis: Some(8)), search: (), \
+             games: {\"adamas\": (budget: Some(()))})])",
+        )
+        .unwrap_err();
+        assert!(error.contains("no budget in adamas"), "{error}");
+        let error = Levels::parse(
+            "(levels: [(name: \"x\", budget: (millis: Some(8)), search: (temperature: -1.0))])",
+        )
+        .unwrap_err();
+        assert!(error.contains("temperature must be 0 to 10"), "{error}");
+    }
+
+    #[test]
+    fn a_level_spec_searches_as_its_game_says() {
+        use crate::spec::BotSpec;
+        let spec = BotSpec::level(5).unwrap();
+        let level = Levels::built_in().get(5).unwrap();
+        for game in GAMES {
+            let (search, budget) = spec.search_for(game).unwrap();
+            let (own_search, own_budget) = level.for_game(game);
+            assert_eq!(search, own_search);
+            // The level's own budget (one thread unless it names more) until a caller
+            // gives it threads.
+            assert_eq!(budget, own_budget);
+            let (_, budget) = spec.clone().on_threads(4).search_for(game).unwrap();
+            assert_eq!(
+                budget.threads,
+                own_budget.iterations.map_or(Some(4), |_| Some(1))
             );
         }
     }

@@ -104,7 +104,7 @@ pub fn play_game<G: Knowledge>(
         let bot = &mut bots[game.to_move().index()];
         bot.set_position(&game);
         while bot.think(1_000) {}
-        let Some(mv) = bot.best_move() else {
+        let Some(mv) = bot.move_to_play() else {
             break;
         };
         if record {

@@ -16,11 +16,17 @@ const MAX_PLAYOUT_PLIES: u64 = crate::mcts::PLAYOUT_CAP as u64;
 const MAX_MOVES_PER_NODE: u64 = 1_000_000;
 const MAX_EXPLORATION: f64 = 100.0;
 const MAX_THREADS: u64 = crate::mcts::MAX_THREADS as u64;
+/// A temperature of 1 already plays nearly at random among searched moves.
+const MAX_TEMPERATURE: f64 = 10.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// Uniformly random legal moves.
     Random,
+    /// A level of `config/bots.ron`, counted from 1, on at most `threads` threads
+    /// ([`BotSpec::on_threads`]; written as `level:N` alone). A level's search may differ
+    /// by game, so it is known once the game is ([`BotSpec::search_for`]).
+    Level { level: usize, threads: Option<u32> },
     /// A tree search with its budget.
     Search { config: MctsConfig, budget: Budget },
 }
@@ -28,18 +34,42 @@ pub enum BotSpec {
 pub const SPEC_HELP: &str = "bot specs: random | level:N (1-5, config/bots.ron) | \
 uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
 keys: iters, ms, threads (sharing one tree; 1 unless given), c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
-(per node), eval (hand or learned: the evaluation a stopped playout is judged by); uct and mcts need iters or ms";
+(per node), eval (hand or learned: the evaluation a stopped playout is judged by), temp (0 plays the best move; \
+above, sometimes a worse one: the low levels); uct and mcts need iters or ms";
 
 impl BotSpec {
     pub fn level(n: usize) -> Result<BotSpec, String> {
         let levels = Levels::built_in();
-        let level = levels
-            .get(n)
-            .ok_or_else(|| format!("no level {n}: levels are 1 to {}", levels.levels.len()))?;
-        Ok(BotSpec::Search {
-            config: level.search.clone(),
-            budget: level.budget,
+        if levels.get(n).is_none() {
+            return Err(format!(
+                "no level {n}: levels are 1 to {}",
+                levels.levels.len()
+            ));
+        }
+        Ok(BotSpec::Level {
+            level: n,
+            threads: None,
         })
+    }
+
+    /// How this bot searches in `game` (a `Game::NAME`): its search and budget, or `None`
+    /// for the random mover.
+    pub fn search_for(&self, game: &str) -> Option<(MctsConfig, Budget)> {
+        match self {
+            BotSpec::Random => None,
+            BotSpec::Search { config, budget } => Some((config.clone(), *budget)),
+            BotSpec::Level { level, threads } => {
+                let levels = Levels::built_in();
+                // Made only by `level`, which checks the number; the top level otherwise.
+                let chosen = levels.get(*level).or(levels.levels.last())?;
+                let (config, budget) = chosen.for_game(game);
+                let budget = match threads {
+                    Some(cap) => with_threads(budget, *cap),
+                    None => budget,
+                };
+                Some((config, budget))
+            }
+        }
     }
 }
 
@@ -49,20 +79,28 @@ impl BotSpec {
     /// (one unless said: the cap is a level's measured strength, and answers soon anyway).
     pub fn on_threads(self, cap: u32) -> BotSpec {
         match self {
-            BotSpec::Search { config, budget } => {
-                let threads = match budget.threads {
-                    Some(threads) => threads.min(cap),
-                    None if budget.iterations.is_none() => cap,
-                    None => 1,
-                };
-                BotSpec::Search {
-                    config,
-                    budget: budget.on_threads(threads.max(1)),
-                }
-            }
+            BotSpec::Search { config, budget } => BotSpec::Search {
+                config,
+                budget: with_threads(budget, cap),
+            },
+            BotSpec::Level { level, threads } => BotSpec::Level {
+                level,
+                threads: Some(threads.map_or(cap, |t| t.min(cap))),
+            },
             BotSpec::Random => BotSpec::Random,
         }
     }
+}
+
+/// `budget` on at most `cap` threads: all of them for time alone, the threads it names
+/// (one unless said) for an iteration cap.
+fn with_threads(budget: Budget, cap: u32) -> Budget {
+    let threads = match budget.threads {
+        Some(threads) => threads.min(cap),
+        None if budget.iterations.is_none() => cap,
+        None => 1,
+    };
+    budget.on_threads(threads.max(1))
 }
 
 impl FromStr for BotSpec {
@@ -114,20 +152,7 @@ impl FromStr for BotSpec {
                 "ms" => budget.millis = Some(in_range(text, key, value, 1..=MAX_MILLIS)?),
                 "threads" => budget.threads = Some(in_range(text, key, value, 1..=MAX_THREADS)?),
                 // NaN or infinity would make every child's score NaN, and no child chosen.
-                "c" => {
-                    config.exploration = value
-                        .parse()
-                        .ok()
-                        .filter(|c: &f64| (0.0..=MAX_EXPLORATION).contains(c))
-                        .ok_or_else(|| {
-                            format!(
-                                "bot {text_q}: c must be a number from 0 to {MAX_EXPLORATION}, \
-                                 not {value_q}",
-                                text_q = quoted(text),
-                                value_q = quoted(value)
-                            )
-                        })?
-                }
+                "c" => config.exploration = fraction_in(text, key, value, MAX_EXPLORATION)?,
                 "playout" => {
                     config.playout = match value {
                         "end" => Playout::End,
@@ -135,6 +160,7 @@ impl FromStr for BotSpec {
                         _ => Playout::Plies(in_range(text, key, value, 0..=MAX_PLAYOUT_PLIES)?),
                     }
                 }
+                "temp" => config.temperature = fraction_in(text, key, value, MAX_TEMPERATURE)?,
                 "knowledge" => config.knowledge = flag(value)?,
                 "solver" => config.solver = flag(value)?,
                 "moves" => config.max_moves = in_range(text, key, value, 1..=MAX_MOVES_PER_NODE)?,
@@ -177,6 +203,22 @@ impl FromStr for BotSpec {
     }
 }
 
+/// A spec's real number from 0 to `max` (never NaN or infinite), or an error naming the
+/// spec, the key and the range.
+fn fraction_in(text: &str, key: &str, value: &str, max: f64) -> Result<f64, String> {
+    value
+        .parse()
+        .ok()
+        .filter(|x: &f64| (0.0..=max).contains(x))
+        .ok_or_else(|| {
+            format!(
+                "bot {text_q}: {key} must be a number from 0 to {max}, not {value_q}",
+                text_q = quoted(text),
+                value_q = quoted(value)
+            )
+        })
+}
+
 /// A spec's number in `range`, or an error naming the spec, the key and the range.
 fn in_range<T: TryFrom<u64>>(
     text: &str,
@@ -192,6 +234,7 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => write!(f, "random"),
+            BotSpec::Level { level, .. } => write!(f, "level:{level}"),
             BotSpec::Search { config, budget } => {
                 let mut parts = Vec::new();
                 if let Some(n) = budget.iterations {
@@ -215,6 +258,9 @@ impl fmt::Display for BotSpec {
                 if config.evaluation != Evaluation::Hand {
                     parts.push("eval=learned".to_string());
                 }
+                if config.temperature > 0.0 {
+                    parts.push(format!("temp={}", config.temperature));
+                }
                 write!(f, "mcts:{}", parts.join(","))
             }
         }
@@ -236,6 +282,15 @@ mod tests {
         assert_eq!(*config, MctsConfig::plain_uct());
         // The printed form is itself a spec for the same bot.
         assert_eq!(uct.to_string().parse::<BotSpec>(), Ok(uct.clone()));
+        for t in ["NaN", "-0.1", "11"] {
+            let error = format!("mcts:iters=5,temp={t}")
+                .parse::<BotSpec>()
+                .unwrap_err();
+            assert!(
+                error.contains("temp must be a number from 0 to 10"),
+                "{error}"
+            );
+        }
         // An exploration constant that is not a number from 0 to 100 would stop the search.
         for c in ["NaN", "inf", "-1", "101"] {
             let error = format!("mcts:iters=5,c={c}")
@@ -246,9 +301,10 @@ mod tests {
                 "{error}"
             );
         }
-        let tuned: BotSpec = "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2,eval=learned"
-            .parse()
-            .unwrap();
+        let tuned: BotSpec =
+            "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2,eval=learned,temp=0.05"
+                .parse()
+                .unwrap();
         let BotSpec::Search { config, budget } = &tuned else {
             panic!("{tuned:?}")
         };
@@ -259,15 +315,16 @@ mod tests {
         assert!(!config.solver && config.knowledge);
         assert!(matches!(
             "level:5".parse::<BotSpec>(),
-            Ok(BotSpec::Search { .. })
+            Ok(BotSpec::Level { level: 5, .. })
         ));
     }
 
     #[test]
     fn a_budget_of_time_alone_takes_the_threads_given() {
-        let threads = |text: &str, cap| match text.parse::<BotSpec>().unwrap().on_threads(cap) {
-            BotSpec::Search { budget, .. } => budget.threads,
-            BotSpec::Random => None,
+        let threads = |text: &str, cap| {
+            let spec = text.parse::<BotSpec>().unwrap().on_threads(cap);
+            spec.search_for("adamas")
+                .and_then(|(_, budget)| budget.threads)
         };
         assert_eq!(threads("level:5", 4), Some(4));
         assert_eq!(

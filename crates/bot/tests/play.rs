@@ -146,10 +146,23 @@ fn check_no_blunders<G: Knowledge>(start: G, seed: u64, expect_dangers: bool) {
         "no loss-in-one position found for {}",
         G::NAME
     );
-    // One thread, and two sharing the tree.
-    for (game, threads) in wins.iter().flat_map(|game| [(game, 1), (game, 2)]) {
-        let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
-        search.think(Budget::iterations(50).on_threads(threads));
+    // One thread, and two sharing the tree; and a temperature that plays nearly at
+    // random among the other moves (the low levels) still takes the win and avoids the loss.
+    let careless = MctsConfig {
+        temperature: 1.0,
+        ..MctsConfig::default()
+    };
+    let configs = [
+        (MctsConfig::default(), 1),
+        (MctsConfig::default(), 2),
+        (careless, 1),
+    ];
+    for (game, (config, threads)) in wins
+        .iter()
+        .flat_map(|g| configs.iter().map(move |c| (g, c)))
+    {
+        let mut search = Search::new(game.clone(), config.clone(), seed);
+        search.think(Budget::iterations(50).on_threads(*threads));
         let mv = search.best_move().unwrap();
         assert!(
             wins_at_once(game, &mv),
@@ -160,10 +173,13 @@ fn check_no_blunders<G: Knowledge>(start: G, seed: u64, expect_dangers: bool) {
         );
         assert_eq!(search.root_proof(), Some(Proof::Win(game.to_move())));
     }
-    for (game, threads) in dangers.iter().flat_map(|game| [(game, 1), (game, 2)]) {
-        let mut search = Search::new(game.clone(), MctsConfig::default(), seed);
+    for (game, (config, threads)) in dangers
+        .iter()
+        .flat_map(|g| configs.iter().map(move |c| (g, c)))
+    {
+        let mut search = Search::new(game.clone(), config.clone(), seed);
         let moves = game.count_moves().to_u64().unwrap();
-        search.think(Budget::iterations(2 * moves + 50).on_threads(threads));
+        search.think(Budget::iterations(2 * moves + 50).on_threads(*threads));
         let mv = search.best_move().unwrap();
         assert!(
             !loses_at_once(game, &mv),

@@ -37,8 +37,15 @@ pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
         "{} match, {games} games, seed {seed}, seats rotate:",
         G::NAME
     );
-    for (i, name) in names.iter().enumerate() {
-        println!("  bot {}: {name}", i + 1);
+    for (i, (name, spec)) in names.iter().zip(&specs).enumerate() {
+        // A level's search depends on the game: said, so a match can be replayed by spec.
+        match (spec, spec.search_for(G::NAME)) {
+            (BotSpec::Level { .. }, Some((config, budget))) => {
+                let searched = BotSpec::Search { config, budget };
+                println!("  bot {}: {name} ({searched})", i + 1);
+            }
+            _ => println!("  bot {}: {name}", i + 1),
+        }
     }
     let sides: Vec<Side> = specs
         .iter()
@@ -137,14 +144,14 @@ pub fn hint<G: Knowledge>(args: &Args) -> Result<(), String> {
         ));
     }
     let spec: BotSpec = args.bot.as_deref().unwrap_or("level:5").parse()?;
-    let BotSpec::Search { config, budget } = &spec else {
+    let Some((config, budget)) = spec.search_for(G::NAME) else {
         let mut bot = Bot::new(&spec, &game, args.seed.unwrap_or(1));
         let mv = bot.choose(&game).expect("an ongoing game has a move");
         println!("random move: {}", game.format_move(&mv));
         return Ok(());
     };
-    let mut search = Search::new(game.clone(), config.clone(), args.seed.unwrap_or(1));
-    search.think(*budget);
+    let mut search = Search::new(game.clone(), config, args.seed.unwrap_or(1));
+    search.think(budget);
     let mover = game.player_name(game.to_move());
     let best = search.best_move().expect("an ongoing game has a move");
     println!("bot: {spec}");

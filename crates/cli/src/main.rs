@@ -86,7 +86,7 @@ verbs:
 
 games: adamas, absorption, adaptoid, adomoc
 bots: random, level:N (1-5), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...
-(keys iters, ms, threads, c, playout, knowledge, solver, moves, eval)
+(keys iters, ms, threads, c, playout, knowledge, solver, moves, eval, temp)
 Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file
 (a Super-Adaptoid board: --option board=@my-board.txt).";
 

@@ -32,7 +32,7 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
     let start = setup::start::<G>(args)?;
     let self_play: BotSpec = args.bot.as_deref().unwrap_or(DEFAULT_SELF_PLAY).parse()?;
     // The same command makes the same file only if no move depends on the clock.
-    if let BotSpec::Search { budget, .. } = &self_play
+    if let Some((_, budget)) = self_play.search_for(G::NAME)
         && (budget.millis.is_some() || budget.thread_count() > 1)
     {
         return Err(format!(

@@ -154,6 +154,7 @@ const BOT_SPECS: &[&str] = &[
     "uct:iters=100",
     "mcts:ms=50,playout=20,c=0.3",
     "mcts:iters=200,knowledge=true,solver=false,moves=12,playout=game",
+    "mcts:iters=30,temp=0.05,eval=learned",
     "human",
     "remote",
     "human,level:1,mcts:iters=5,c=1",

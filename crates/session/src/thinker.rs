@@ -10,8 +10,13 @@ pub trait Thinker: Send + Sync + std::any::Any {
     fn think(&mut self, iterations: u64) -> bool;
     /// How far through its budget the search is, from 0 to 1.
     fn progress(&self) -> f64;
-    /// The move to play, in notation.
+    /// The best move found, in notation: what a hint shows and a review compares with.
     fn best_move(&mut self) -> Option<String>;
+    /// The move a bot in a seat plays, in notation: the best found, or with its search's
+    /// temperature sometimes another.
+    fn move_to_play(&mut self) -> Option<String> {
+        self.best_move()
+    }
     /// The chance the seat to move wins, as the search sees it (draws half).
     fn value(&self) -> f64;
     /// Each seat's chance of winning, as the search sees it (draws shared).
@@ -47,7 +52,7 @@ pub trait Thinker: Send + Sync + std::any::Any {
     /// wait: a bot with nobody watching, a search that takes milliseconds).
     fn think_through(&mut self) -> Option<String> {
         while self.think(1_000) {}
-        self.best_move()
+        self.move_to_play()
     }
     /// The nodes the search holds (more than one when a kept tree is reused).
     fn tree_size(&self) -> usize {
@@ -88,6 +93,11 @@ impl<G: Knowledge> Thinker for BotThinker<G> {
 
     fn best_move(&mut self) -> Option<String> {
         let mv = self.bot.best_move()?;
+        Some(self.bot.position().format_move(&mv))
+    }
+
+    fn move_to_play(&mut self) -> Option<String> {
+        let mv = self.bot.move_to_play()?;
         Some(self.bot.position().format_move(&mv))
     }
 

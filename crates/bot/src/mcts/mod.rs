@@ -9,9 +9,9 @@ use crate::config::{Budget, Evaluation, MctsConfig, Playout};
 use crate::knowledge::Knowledge;
 use crate::learned::Weights;
 use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tabula_rules::{Player, Status};
@@ -535,6 +535,17 @@ impl<G: Knowledge> Search<G> {
     /// The move to play: a proved win, else the most visited move not proved lost (the most
     /// visited of all when every move loses). `None` only when the game is over.
     pub fn best_move(&mut self) -> Option<G::Move> {
+        self.chosen_move(false)
+    }
+
+    /// The move a bot plays: [`Search::best_move`], or with a temperature one of the
+    /// searched moves not proved lost, drawn by [`pick_by_temperature`]. Hints and reviews
+    /// judge by `best_move`: a temperature weakens how a bot plays, not what it finds.
+    pub fn move_to_play(&mut self) -> Option<G::Move> {
+        self.chosen_move(self.config.temperature > 0.0)
+    }
+
+    fn chosen_move(&mut self, by_temperature: bool) -> Option<G::Move> {
         if self.position.status().is_over() {
             return None;
         }
@@ -546,9 +557,19 @@ impl<G: Knowledge> Search<G> {
         if let Some(win) = moves.iter().find(|s| s.proof == Some(Proof::Win(mover))) {
             return Some(win.mv.clone());
         }
-        moves
+        let not_lost: Vec<&MoveStats<G::Move>> = moves
             .iter()
-            .find(|s| s.proof.is_none_or(|p| p.rank_for(mover) > 0))
+            .filter(|s| s.proof.is_none_or(|p| p.rank_for(mover) > 0))
+            .collect();
+        if by_temperature && not_lost.len() > 1 {
+            let temperature = self.config.temperature;
+            if let Some(pick) = pick_by_temperature(&not_lost, temperature, &mut self.rng) {
+                return Some(pick.mv.clone());
+            }
+        }
+        not_lost
+            .first()
+            .copied()
             .or(moves.first())
             .map(|s| s.mv.clone())
             .or_else(|| self.position.random_move(&mut self.rng))
@@ -756,6 +777,34 @@ impl<G: Knowledge> Search<G> {
         }
         chances
     }
+}
+
+/// One of the searched `moves`, drawn with a weight of its visits to the power 1 / T, as
+/// AlphaZero's self-play chooses: toward T = 0 the most visited (the best), at T = 1 in
+/// proportion to how much the search looked at each, above that nearer to any searched
+/// move. Visits, not mean values, because the search visits a move in proportion to how
+/// good it looks and how sure it is: a move seen once with a lucky playout weighs little.
+/// Moves the search has not visited are left out. `None` when no move was visited.
+fn pick_by_temperature<'m, M>(
+    moves: &[&'m MoveStats<M>],
+    temperature: f64,
+    rng: &mut SmallRng,
+) -> Option<&'m MoveStats<M>> {
+    let most = moves.iter().map(|s| s.visits).max().filter(|&v| v > 0)?;
+    // Relative to the most visited, so the weights stay in (0, 1] at any temperature.
+    let weights: Vec<f64> = moves
+        .iter()
+        .map(|s| (f64::from(s.visits) / f64::from(most)).powf(1.0 / temperature))
+        .collect();
+    let mut left = rng.random::<f64>() * weights.iter().sum::<f64>();
+    for (stats, weight) in moves.iter().zip(&weights) {
+        if left < *weight {
+            return Some(stats);
+        }
+        left -= weight;
+    }
+    // Rounding left a sliver: the most visited.
+    moves.iter().copied().max_by_key(|s| s.visits)
 }
 
 /// Plays on from `position` by the config's playout and judges where it stops: by

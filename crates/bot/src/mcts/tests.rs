@@ -68,3 +68,46 @@ fn the_web_and_wild_settings_get_a_thread_count_that_runs() {
     search.set_threads(10_000);
     assert_eq!(search.threads(), MAX_THREADS);
 }
+
+#[test]
+fn a_temperature_plays_moves_by_how_much_the_search_looked_at_them() {
+    let stats = |mv: u8, visits: u32, value: f64| MoveStats {
+        mv,
+        visits,
+        value,
+        proof: None,
+    };
+    let moves = [
+        stats(0, 50, 0.60),
+        stats(1, 40, 0.59),
+        stats(2, 10, 0.10),
+        // Seen once with a lucky playout: it weighs a fiftieth of the best at T = 1.
+        stats(3, 1, 1.0),
+        // Not searched: its chance is unknown, so it is never played.
+        stats(4, 0, 0.99),
+    ];
+    let moves: Vec<&MoveStats<u8>> = moves.iter().collect();
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut played = |temperature: f64| {
+        let mut counts = [0u32; 5];
+        for _ in 0..4000 {
+            counts[pick_by_temperature(&moves, temperature, &mut rng)
+                .unwrap()
+                .mv as usize] += 1;
+        }
+        counts
+    };
+    // T = 1: in proportion to the visits, 50 : 40 : 10 : 1.
+    let at_one = played(1.0);
+    assert!((1800..2150).contains(&at_one[0]), "{at_one:?}");
+    assert!((1400..1750).contains(&at_one[1]), "{at_one:?}");
+    assert!((300..500).contains(&at_one[2]), "{at_one:?}");
+    assert!(at_one[3] < 80 && at_one[4] == 0, "{at_one:?}");
+    // Toward 0 only the most visited; high, nearer even among the searched.
+    assert_eq!(played(0.01)[0], 4000);
+    let hot = played(10.0);
+    assert!(hot[3] > 400 && hot[4] == 0, "{hot:?}");
+    let unsearched = [stats(0, 0, 0.5)];
+    let unsearched: Vec<&MoveStats<u8>> = unsearched.iter().collect();
+    assert!(pick_by_temperature(&unsearched, 1.0, &mut rng).is_none());
+}
