@@ -1,6 +1,7 @@
 //! The bot levels, read from `config/bots.ron` (built in; a file may replace it).
 
 use crate::config::{Budget, MctsConfig};
+use crate::spec::{MAX_EXPLORATION, MAX_TEMPERATURE};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -84,12 +85,12 @@ impl Levels {
             for game in GAMES {
                 let (search, budget) = level.for_game(game);
                 // NaN would make a level's search never equal itself (no tree kept).
-                if !(0.0..=10.0).contains(&search.temperature)
-                    || !(0.0..=100.0).contains(&search.exploration)
+                if !(0.0..=MAX_TEMPERATURE).contains(&search.temperature)
+                    || !(0.0..=MAX_EXPLORATION).contains(&search.exploration)
                 {
                     return Err(format!(
-                        "bots.ron: level {} ({}) in {game}: temperature must be 0 to 10 and \
-                         exploration 0 to 100",
+                        "bots.ron: level {} ({}) in {game}: temperature must be 0 to \
+                         {MAX_TEMPERATURE} and exploration 0 to {MAX_EXPLORATION}",
                         i + 1,
                         level.name
                     ));

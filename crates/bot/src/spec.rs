@@ -14,10 +14,10 @@ const MAX_ITERATIONS: u64 = 1_000_000_000;
 const MAX_MILLIS: u64 = 86_400_000;
 const MAX_PLAYOUT_PLIES: u64 = crate::mcts::PLAYOUT_CAP as u64;
 const MAX_MOVES_PER_NODE: u64 = 1_000_000;
-const MAX_EXPLORATION: f64 = 100.0;
+pub(crate) const MAX_EXPLORATION: f64 = 100.0;
 const MAX_THREADS: u64 = crate::mcts::MAX_THREADS as u64;
 /// A temperature of 1 already plays nearly at random among searched moves.
-const MAX_TEMPERATURE: f64 = 10.0;
+pub(crate) const MAX_TEMPERATURE: f64 = 10.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
@@ -282,24 +282,19 @@ mod tests {
         assert_eq!(*config, MctsConfig::plain_uct());
         // The printed form is itself a spec for the same bot.
         assert_eq!(uct.to_string().parse::<BotSpec>(), Ok(uct.clone()));
-        for t in ["NaN", "-0.1", "11"] {
-            let error = format!("mcts:iters=5,temp={t}")
-                .parse::<BotSpec>()
-                .unwrap_err();
-            assert!(
-                error.contains("temp must be a number from 0 to 10"),
-                "{error}"
-            );
-        }
-        // An exploration constant that is not a number from 0 to 100 would stop the search.
-        for c in ["NaN", "inf", "-1", "101"] {
-            let error = format!("mcts:iters=5,c={c}")
-                .parse::<BotSpec>()
-                .unwrap_err();
-            assert!(
-                error.contains("c must be a number from 0 to 100"),
-                "{error}"
-            );
+        // An exploration constant or a temperature that is not a number in its range would
+        // stop the search or make its choice meaningless.
+        let out_of_range = [("c", &["NaN", "inf", "-1", "101"][..], "from 0 to 100")]
+            .into_iter()
+            .chain([("temp", &["NaN", "-0.1", "11"][..], "from 0 to 10")]);
+        for (key, values, range) in out_of_range {
+            for value in values {
+                let error = format!("mcts:iters=5,{key}={value}")
+                    .parse::<BotSpec>()
+                    .unwrap_err();
+                let expected = format!("{key} must be a number {range}");
+                assert!(error.contains(&expected), "{error}");
+            }
         }
         let tuned: BotSpec =
             "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2,eval=learned,temp=0.05"
