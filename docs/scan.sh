@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Measures how a search's strength grows with its iterations, the ground the even ladder
-# of levels is built on (docs/bots.md, "Strength by iterations"): for each game, N
-# iterations against N/2 for N = 2, 4, ... MAX, and 1 iteration against random.
+# Measures how a search's strength grows with its iterations, the ground the ladder of
+# levels is built on (docs/bots.md, "Strength by iterations"): for each game, N iterations
+# against N/2 for N = 2, 4, ... MAX, and 1 iteration against random (docs/ladder.sh's rows).
 # Usage: docs/scan.sh [GAMES_PER_PAIRING] [JOBS] [MAX] [EXTRA_KEYS] [GAME...]
 #   (defaults: 20 2 4096 moves=100 all four; EXTRA_KEYS are added to every mcts: spec,
 #   e.g. moves=100,eval=learned)
@@ -14,24 +14,14 @@ max=${3:-4096}
 extra=${4:-moves=100}
 shift $(( $# > 4 ? 4 : $# ))
 list=${*:-absorption adamas adaptoid adomoc}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}
-cargo build --release -q -p tabula-cli
-cli=$CARGO_TARGET_DIR/release/tabula-cli
-echo "| game | iterations | against | wins | draws | losses | score | Elo (95%) |"
-echo "|---|---|---|---|---|---|---|---|"
+specs=()
+for (( n = 1; n <= max; n *= 2 )); do specs+=("mcts:iters=$n,$extra"); done
+first=1
 for game in $list; do
-  previous=random
-  previous_name=random
-  n=1
-  while (( n <= max )); do
-    bot="mcts:iters=$n,$extra"
-    out=$("$cli" match "$game" --bots "$bot,$previous" --games "$games" --jobs "$jobs" \
-      --seed 11 --max-plies 600)
-    score=$(grep '^bot 1:' <<<"$out" | sed -E 's/bot 1: ([0-9]+) wins, ([0-9]+) draws, ([0-9]+) losses \((.*)\)/\1 | \2 | \3 | \4/')
-    elo=$(grep '^Elo' <<<"$out" | sed -E 's/.*: ([^ ]+) \(95% interval (.*) to (.*)\)/\1 (\2 to \3)/')
-    echo "| $game | $n | $previous_name | $score | $elo |"
-    previous=$bot
-    previous_name=$n
-    n=$(( n * 2 ))
-  done
+  if (( first )); then
+    docs/ladder.sh "$game" "$games" "$jobs" "${specs[@]}"
+    first=0
+  else
+    docs/ladder.sh "$game" "$games" "$jobs" "${specs[@]}" | tail -n +3
+  fi
 done

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# How long a review of a 60-move game takes for each game: the first 60 moves of a level-2
-# game against itself (seeds from SEED on, until a game lasts 60 moves), reviewed by `tabula-cli review` with the
-# default bot (config/review.ron: level 5) or the one given. Prints each game's review time
+# How long a review of a 60-move game takes for each game: the first 60 moves of a game of
+# the former level 2 against itself (its settings before the ladder, so the games are the
+# ones earlier figures were measured on; seeds from SEED on, until a game lasts 60 moves),
+# reviewed by `tabula-cli review` with the default bot (config/review.ron: the top level)
+# or the one given. Prints each game's review time
 # and its players' summaries. Usage: [GAMES="adamas ..."] scripts/review-bench.sh [BOT] [SEED]
 set -euo pipefail
 bot=${1:-}
@@ -16,7 +18,8 @@ games=${GAMES:-absorption adamas adaptoid adomoc}
 for game in $games; do
     # The first of ten seeds whose game lasts 60 moves (else the last one tried).
     for try in $(seq "$seed" $((seed + 9))); do
-        moves=$("$cli" play "$game" --seats level:2,level:2 --seed "$try" </dev/null |
+        former_2=mcts:iters=300,c=0.5,playout=6,moves=80
+        moves=$("$cli" play "$game" --seats "$former_2,$former_2" --seed "$try" </dev/null |
             sed -n 's/^[^ ]* plays //p' | head -60 | paste -sd';')
         count=$(tr ';' '\n' <<<"$moves" | grep -c .)
         ((count < 60)) || break

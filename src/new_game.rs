@@ -34,7 +34,7 @@ impl NewGameForm {
             kind,
             settings: form_settings,
             // Most people come to play the computer: you first, against a club player.
-            seats: vec![Seat::Human, Seat::Bot(3), Seat::Bot(3)],
+            seats: vec![Seat::Human, Seat::Bot(6), Seat::Bot(6)],
             error: None,
         }
     }

@@ -13,7 +13,7 @@ use crate::turn::RulesEvent;
 use bevy::prelude::*;
 
 /// The bots' level: a Casual search takes a few milliseconds, so it runs within a frame.
-const LEVEL: u8 = 2;
+const LEVEL: u8 = 4;
 /// Seconds from one move's end to the next move.
 const MOVE_PAUSE: f64 = 1.8;
 /// Seconds a finished game stays before the next one begins.

@@ -61,7 +61,7 @@ fn evaluated(app: &App) -> bool {
 
 fn check_analysis(runner: BotRunner) {
     let mut app = headless_app(runner, Storage::default());
-    app.world_mut().resource_mut::<Settings>().review_level = 1;
+    app.world_mut().resource_mut::<Settings>().review_level = 2;
     start(
         &mut app,
         GameKind::Adaptoid,
@@ -178,7 +178,7 @@ fn the_analysis_board_explores_side_lines_in_frame_slices() {
 #[test]
 fn a_review_outlives_a_side_line() {
     let mut app = headless_app(BotRunner::Background, Storage::default());
-    app.world_mut().resource_mut::<Settings>().review_level = 1;
+    app.world_mut().resource_mut::<Settings>().review_level = 2;
     start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Human]);
     for seed in 0..6 {
         play_random(&mut app, seed);

@@ -75,7 +75,7 @@ fn people_wait_while_the_bot_thinks_and_leaving_stops_it() {
     start(
         &mut app,
         GameKind::Adaptoid,
-        vec![Seat::Bot(5), Seat::Human],
+        vec![Seat::Bot(top_level()), Seat::Human],
     );
     app.update();
     let thinking = app
@@ -142,7 +142,9 @@ fn a_hint_names_a_legal_move_and_lights_its_cells() {
 /// The nodes each of the bot's searches went on from, over its first two moves.
 fn kept_nodes_of_two_searches(runner: BotRunner) -> Vec<usize> {
     let mut app = app_with(runner);
-    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Bot(3)]);
+    // Level 8 searches thousands of iterations deep; the low levels' shallow trees may hold
+    // nothing below the person's reply.
+    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Bot(8)]);
     let mut searches = Vec::new();
     for turn in 0..2 {
         let table = &app.world().resource::<CurrentGame>().table;
@@ -190,4 +192,9 @@ fn a_bot_goes_on_from_the_tree_of_its_last_move() {
             "{runner:?}: the second goes on from the first: {searches:?}"
         );
     }
+}
+
+/// The strongest level: a search of 1.9 s, the one level still thinking after a frame.
+fn top_level() -> u8 {
+    tabula_bot::Levels::built_in().top() as u8
 }

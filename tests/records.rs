@@ -120,7 +120,12 @@ fn undo_redo_and_jumps_move_the_board_with_the_rules() {
 #[test]
 fn undo_against_a_bot_goes_back_to_the_person_even_while_it_thinks() {
     let mut app = app_with(Storage::default());
-    start(&mut app, GameKind::Adomoc, vec![Seat::Human, Seat::Bot(5)]);
+    let top = tabula_bot::Levels::built_in().top() as u8;
+    start(
+        &mut app,
+        GameKind::Adomoc,
+        vec![Seat::Human, Seat::Bot(top)],
+    );
     play_moves(&mut app, 1);
     // The bot thinks in frame slices for its 1.9 s, then replies.
     for _ in 0..5_000 {

@@ -16,10 +16,13 @@ use tabula::storage::Storage;
 use tabula::table::GameKind;
 use tabula::turn::{PlayerInput, Travel};
 
+/// A quick level that still searches more than one move (the former level 1's budget).
+const QUICK_LEVEL: u8 = 2;
+
 /// Two people play `moves` random moves.
 fn played(runner: BotRunner, kind: GameKind, moves: u64) -> App {
     let mut app = headless_app(runner, Storage::default());
-    app.world_mut().resource_mut::<Settings>().review_level = 1;
+    app.world_mut().resource_mut::<Settings>().review_level = QUICK_LEVEL;
     start(&mut app, kind, vec![Seat::Human, Seat::Human]);
     for seed in 0..moves {
         let table = &app.world().resource::<CurrentGame>().table;
@@ -50,7 +53,7 @@ fn check_review(runner: BotRunner, kind: GameKind) {
     assert_eq!(started.runs_in_frames(), runner == BotRunner::FrameSlices);
     run_until(&mut app, "the review", reviewed);
     let review = app.world().resource::<GameReview>();
-    assert_eq!(review.level, 1);
+    assert_eq!(review.level, QUICK_LEVEL);
     assert_eq!(review.shown().failure, None);
     assert_eq!(review.shown().evaluations.len(), 11);
     assert_eq!(review.shown().moves.len(), 10);
@@ -151,8 +154,9 @@ fn a_bot_answers_while_a_review_runs_and_a_review_can_be_stopped() {
     for seed in 0..4 {
         person_move(&mut app, seed);
     }
-    // Level 5 takes about 2 s a position: the review of 9 positions outlasts the reply.
-    app.world_mut().resource_mut::<Settings>().review_level = 5;
+    // The top level takes about 2 s a position: the review of 9 positions outlasts the reply.
+    app.world_mut().resource_mut::<Settings>().review_level =
+        tabula_bot::Levels::built_in().top() as u8;
     app.world_mut().write_message(StartReview);
     app.update();
     person_move(&mut app, 4);

@@ -28,7 +28,7 @@ const demoTimeout = Number(process.env.TABULA_TEST_TIMEOUT_MS ?? 300_000);
 const reviewLevel = process.env.TABULA_TEST_REVIEW;
 const reviewTimeout = Number(process.env.TABULA_TEST_REVIEW_TIMEOUT_MS ?? 3_600_000);
 // TABULA_TEST_REVIEW_SLICE_MS=MS: the part of each frame the review takes (12 ms in the
-// game). Software rendering's frames take most of a second, so timing a level-5 review
+// game). Software rendering's frames take most of a second, so timing a top-level review
 // needs long slices; the log then says how long the review spent searching.
 const reviewSlice = process.env.TABULA_TEST_REVIEW_SLICE_MS;
 const reviews = [];

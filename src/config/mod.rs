@@ -29,9 +29,13 @@ pub struct Settings {
     pub light_dark: Vec<(f32, f32, f32)>,
     pub three_players: Vec<(f32, f32, f32)>,
     pub keys: KeyNames,
-    /// The bot level whose search judges a game review (1 to 5).
+    /// The bot level whose search judges a game review (1 to the top level).
     #[serde(default = "default_review_level")]
     pub review_level: u8,
+    /// 2 when `review_level` counts on the ladder of `config/bots.ron`; settings written
+    /// before it (1) counted the five former levels, read through `formerly`.
+    #[serde(default = "former_level_ladder")]
+    pub level_ladder: u32,
     pub game_defaults: BTreeMap<String, BTreeMap<String, String>>,
     /// The player's rating against the bots in each game, by game key.
     #[serde(default)]
@@ -47,8 +51,8 @@ pub struct Settings {
     /// The player's puzzle rating, streak and puzzles lately tried, by game key.
     #[serde(default)]
     pub puzzles: BTreeMap<String, tabula_learn::PuzzleRecord>,
-    /// The most threads a search of time alone (a level-5 bot, the analysis board and
-    /// reviews at level 5) runs on; none: every core the machine has.
+    /// The most threads a search of time alone (the top level's bot, the analysis board
+    /// and reviews at the top level) runs on; none: every core the machine has.
     #[serde(default)]
     pub search_threads: Option<u8>,
 }
@@ -58,10 +62,18 @@ fn default_sound_volume() -> f32 {
     0.7
 }
 
-/// Settings written before reviews came in hold no level: the strongest, as the review's
-/// own settings (`config/review.ron`) say.
+/// Settings written before reviews came in hold no level: 0 until [`parse`] makes it the
+/// strongest, as the review's own settings (`config/review.ron`) say.
 fn default_review_level() -> u8 {
-    5
+    0
+}
+
+/// The ladder settings count their levels on (see `level_ladder`).
+const LEVEL_LADDER: u32 = 2;
+
+/// Settings without `level_ladder` were written before the ladder.
+fn former_level_ladder() -> u32 {
+    1
 }
 
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -198,8 +210,31 @@ impl Settings {
 
 pub fn parse(text: &str) -> Result<Settings, String> {
     // RON's message may quote the file at length (an unknown field's name).
-    let settings: Settings =
+    let mut settings: Settings =
         ron::from_str(text).map_err(|e| tabula_session::rules::text::shown_line(&e.to_string()))?;
+    if settings.level_ladder > LEVEL_LADDER {
+        return Err(format!(
+            "level_ladder must be {LEVEL_LADDER} (or absent: settings from before the ladder), \
+             not {}",
+            settings.level_ladder
+        ));
+    }
+    if settings.review_level == 0 {
+        settings.review_level = tabula_bot::Levels::built_in().top() as u8;
+    } else if settings.level_ladder < LEVEL_LADDER {
+        // The former level plays as the ladder's level named for it.
+        let former = usize::from(settings.review_level);
+        settings.review_level = tabula_bot::Levels::built_in()
+            .from_former(former)
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| {
+                format!(
+                    "review_level must be 1 to {} (settings before the ladder), not {former}",
+                    tabula_bot::FORMER_LEVELS
+                )
+            })?;
+    }
+    settings.level_ladder = LEVEL_LADDER;
     settings.check()?;
     Ok(settings)
 }
@@ -377,6 +412,37 @@ mod tests {
         };
         settings.use_palette(&PALETTES[palette]);
         settings
+    }
+
+    #[test]
+    fn settings_from_before_the_ladder_keep_their_review_level() {
+        let levels = tabula_bot::Levels::built_in();
+        let former = |text: &str| {
+            parse(
+                &DEFAULTS
+                    .replace("    level_ladder: 2,\n", "")
+                    .replace("review_level: 12,", text),
+            )
+        };
+        // The former level 3 is played by the level named for it, the former top by the top.
+        assert_eq!(
+            former("review_level: 3,").unwrap().review_level as usize,
+            levels.from_former(3).unwrap()
+        );
+        let top = former("review_level: 5,").unwrap();
+        assert_eq!(top.review_level as usize, levels.top());
+        assert_eq!(top.level_ladder, LEVEL_LADDER);
+        // Written again, it stays on the ladder.
+        assert_eq!(parse(&to_text(&top)), Ok(top.clone()));
+        // Written before reviews: the strongest.
+        assert_eq!(former("").unwrap().review_level as usize, levels.top());
+        let error = former("review_level: 9,").unwrap_err();
+        assert!(error.contains("review_level must be 1 to 5"), "{error}");
+        // On the ladder, a file without a review level reviews at the top too.
+        let without = parse(&DEFAULTS.replace("review_level: 12,", "")).unwrap();
+        assert_eq!(without.review_level as usize, levels.top());
+        let error = parse(&DEFAULTS.replace("level_ladder: 2,", "level_ladder: 3,")).unwrap_err();
+        assert!(error.contains("level_ladder must be 2"), "{error}");
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub fn from_here_section(
                     .selected_text(choice.level.to_string())
                     .width(40.0)
                     .show_ui(ui, |ui| {
-                        for level in 1..=5 {
+                        for level in 1..=tabula_bot::Levels::built_in().top() as u8 {
                             ui.selectable_value(&mut choice.level, level, level.to_string());
                         }
                     });

@@ -304,7 +304,10 @@ fn hint_row(
         let searching = thinking.is_some_and(|t| t.purpose == Purpose::Hint);
         if ui
             .add_enabled(!searching, egui::Button::new("Hint"))
-            .on_hover_text("The bot's suggestion (level 3), shown on the board in violet")
+            .on_hover_text(format!(
+                "The bot's suggestion (level {}), shown on the board in violet",
+                crate::bot::HINT_LEVEL
+            ))
             .clicked()
         {
             ask_hint.write(RequestHint);

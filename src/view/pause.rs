@@ -59,7 +59,9 @@ fn pause_menu(
                 egui::Slider::new(&mut settings.review_level, 1..=levels)
                     .text("review bot level"),
             )
-            .on_hover_text("The level whose search judges a game review; 5 takes 1.9 s a position");
+            .on_hover_text(format!(
+                "The level whose search judges a game review; {levels}, the top, takes 1.9 s a position"
+            ));
             search_threads(ui, &mut settings);
             appearance(ui, &mut settings);
             ui.separator();
@@ -136,7 +138,7 @@ fn search_threads(ui: &mut egui::Ui, settings: &mut Settings) {
     let slider = egui::Slider::new(&mut threads, 1..=cores).text("search threads");
     if ui
         .add(slider)
-        .on_hover_text("Cores a level-5 bot, the analysis board and level-5 reviews search on, in the same time")
+        .on_hover_text("Cores the top level's bot, the analysis board and top-level reviews search on, in the same time")
         .changed()
     {
         settings.search_threads = Some(threads as u8);

@@ -33,6 +33,9 @@ pub struct GameLevel {
     pub search: Option<MctsConfig>,
 }
 
+/// How many levels the game had before its ladder (records of format 2 and older).
+pub const FORMER_LEVELS: usize = 5;
+
 /// The games a levels file may name.
 const GAMES: [&str; 4] = [
     tabula_rules::absorption::Absorption::NAME,
@@ -57,6 +60,9 @@ impl Level {
 #[serde(deny_unknown_fields)]
 pub struct Levels {
     pub levels: Vec<Level>,
+    /// The level that plays as each of the five levels the game had before its ladder
+    /// (records of format 2 and older, settings written then), from the former level 1.
+    pub formerly: Vec<usize>,
 }
 
 impl Levels {
@@ -72,6 +78,16 @@ impl Levels {
         let levels: Levels = ron::from_str(text).map_err(|e| format!("bots.ron: {e}"))?;
         if levels.levels.is_empty() {
             return Err("bots.ron: no levels".to_string());
+        }
+        let count = levels.levels.len();
+        if levels.formerly.len() != FORMER_LEVELS
+            || levels.formerly.iter().any(|n| !(1..=count).contains(n))
+            || levels.formerly.windows(2).any(|pair| pair[0] > pair[1])
+        {
+            return Err(format!(
+                "bots.ron: formerly needs {FORMER_LEVELS} levels, each 1 to {count} and none \
+                 below the one before"
+            ));
         }
         for (i, level) in levels.levels.iter().enumerate() {
             if let Some(game) = level.games.keys().find(|g| !GAMES.contains(&g.as_str())) {
@@ -112,6 +128,17 @@ impl Levels {
     pub fn get(&self, n: usize) -> Option<&Level> {
         n.checked_sub(1).and_then(|i| self.levels.get(i))
     }
+
+    /// The strongest level.
+    pub fn top(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// The level that plays as the former level `n` (1 to 5) played, or `None` for a
+    /// number the former ladder did not have.
+    pub fn from_former(&self, n: usize) -> Option<usize> {
+        n.checked_sub(1).and_then(|i| self.formerly.get(i)).copied()
+    }
 }
 
 #[cfg(test)]
@@ -121,11 +148,22 @@ mod tests {
     #[test]
     fn the_built_in_levels_parse_and_grow() {
         let levels = Levels::built_in();
-        assert_eq!(levels.levels.len(), 5);
-        assert_eq!(levels.get(1).unwrap().name, "Beginner");
-        assert!(levels.get(0).is_none() && levels.get(6).is_none());
-        // The time-limited top level answers within 2 seconds.
-        assert!(levels.get(5).unwrap().budget.millis.unwrap() <= 2000);
+        let top = levels.top();
+        assert_eq!(top, 12);
+        assert_eq!(levels.get(1).unwrap().name, "Novice");
+        assert!(levels.get(0).is_none() && levels.get(top + 1).is_none());
+        // The help and the error messages say the range.
+        assert!(crate::SPEC_HELP.contains(&format!("level:N (1-{top},")));
+        // The time-limited top level answers within 2 seconds, and no level thinks longer.
+        let top_millis = levels.get(top).unwrap().budget.millis.unwrap();
+        assert!(top_millis <= 2000);
+        for (level, game) in levels.levels.iter().flat_map(|l| GAMES.map(|g| (l, g))) {
+            let millis = level.for_game(game).1.millis;
+            assert!(millis.is_none_or(|m| m <= top_millis), "{}", level.name);
+        }
+        // The former top level is the top, and the former level 1 is no stronger than 2.
+        assert_eq!(levels.from_former(FORMER_LEVELS), Some(top));
+        assert!(levels.from_former(1) <= Some(2) && levels.from_former(6).is_none());
         // With no iteration cap a level searches until its time runs out: more than any cap.
         let iterations = |budget: &Budget| budget.iterations.unwrap_or(u64::MAX);
         for (game, pair) in GAMES
@@ -133,7 +171,13 @@ mod tests {
             .flat_map(|game| levels.levels.windows(2).map(move |pair| (*game, pair)))
         {
             let (lower, higher) = (&pair[0], &pair[1]);
-            let (below, above) = (&lower.for_game(game).1, &higher.for_game(game).1);
+            let ((below_search, below), (above_search, above)) =
+                (&lower.for_game(game), &higher.for_game(game));
+            if below_search.evaluation != above_search.evaluation {
+                // A learned evaluation is worth more than the iterations it replaces
+                // (Absorption's level 7 against 6); such a step is measured, not implied.
+                continue;
+            }
             assert!(
                 iterations(above) >= iterations(below),
                 "{} may search fewer iterations than {}",
@@ -161,7 +205,7 @@ mod tests {
     #[test]
     fn a_game_may_have_its_own_settings_for_a_level() {
         let levels = Levels::parse(
-            "(levels: [(name: \"x\", budget: (iterations: Some(8)), search: (max_moves: 30), \
+            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), search: (max_moves: 30), \
              games: {\"adamas\": (budget: Some((iterations: Some(64)))), \
              \"adomoc\": (search: Some((playout: Plies(0))))})])",
         )
@@ -178,29 +222,47 @@ mod tests {
             (level.search.clone(), level.budget)
         );
         let error = Levels::parse(
-            "(levels: [(name: \"x\", budget: (iterations: Some(8)), search: (), \
+            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), search: (), \
              games: {\"chess\": ()})])",
         )
         .unwrap_err();
         assert!(error.contains("\"chess\", not a game"), "{error}");
         let error = Levels::parse(
-            "(levels: [(name: \"x\", budget: (millis: Some(8)), search: (), \
+            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (millis: Some(8)), search: (), \
              games: {\"adamas\": (budget: Some(()))})])",
         )
         .unwrap_err();
         assert!(error.contains("no budget in adamas"), "{error}");
         let error = Levels::parse(
-            "(levels: [(name: \"x\", budget: (millis: Some(8)), search: (temperature: -1.0))])",
+            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (millis: Some(8)), search: (temperature: -1.0))])",
         )
         .unwrap_err();
         assert!(error.contains("temperature must be 0 to 10"), "{error}");
+        for formerly in ["[1, 1, 1, 1]", "[1, 1, 1, 1, 2]", "[0, 1, 1, 1, 1]"] {
+            let error = Levels::parse(&format!(
+                "(formerly: {formerly}, levels: [(name: \"x\", budget: (millis: Some(8)), \
+                 search: ())])"
+            ))
+            .unwrap_err();
+            assert!(
+                error.contains("formerly needs 5 levels"),
+                "{formerly}: {error}"
+            );
+        }
+        let error = Levels::parse(
+            "(formerly: [1, 2, 1, 2, 2], levels: [(name: \"x\", budget: (millis: Some(8)), \
+             search: ()), (name: \"y\", budget: (millis: Some(9)), search: ())])",
+        )
+        .unwrap_err();
+        assert!(error.contains("none below the one before"), "{error}");
     }
 
     #[test]
     fn a_level_spec_searches_as_its_game_says() {
         use crate::spec::BotSpec;
-        let spec = BotSpec::level(5).unwrap();
-        let level = Levels::built_in().get(5).unwrap();
+        let top = Levels::built_in().top();
+        let spec = BotSpec::level(top).unwrap();
+        let level = Levels::built_in().get(top).unwrap();
         for game in GAMES {
             let (search, budget) = spec.search_for(game).unwrap();
             let (own_search, own_budget) = level.for_game(game);
@@ -218,10 +280,15 @@ mod tests {
 
     #[test]
     fn a_broken_levels_file_names_the_place() {
-        let error =
-            Levels::parse("(levels: [(name: \"x\", budget: (), search: (pace: 1))])").unwrap_err();
+        let error = Levels::parse(
+            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (), search: (pace: 1))])",
+        )
+        .unwrap_err();
         assert!(error.contains("pace") && error.contains("1:"), "{error}");
-        let error = Levels::parse("(levels: [(name: \"x\", budget: (), search: ())])").unwrap_err();
+        let error = Levels::parse(
+            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (), search: ())])",
+        )
+        .unwrap_err();
         assert!(error.contains("no budget"), "{error}");
     }
 }

@@ -31,7 +31,7 @@ pub enum BotSpec {
     Search { config: MctsConfig, budget: Budget },
 }
 
-pub const SPEC_HELP: &str = "bot specs: random | level:N (1-5, config/bots.ron) | \
+pub const SPEC_HELP: &str = "bot specs: random | level:N (1-12, config/bots.ron: 1 the weakest) | \
 uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
 keys: iters, ms, threads (sharing one tree; 1 unless given), c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
 (per node), eval (hand or learned: the evaluation a stopped playout is judged by), temp (0 plays the best move; \
@@ -312,6 +312,14 @@ mod tests {
             "level:5".parse::<BotSpec>(),
             Ok(BotSpec::Level { level: 5, .. })
         ));
+        let top = Levels::built_in().top();
+        assert_eq!(
+            format!("level:{top}").parse::<BotSpec>(),
+            Ok(BotSpec::Level {
+                level: top,
+                threads: None
+            })
+        );
     }
 
     #[test]
@@ -321,7 +329,8 @@ mod tests {
             spec.search_for("adamas")
                 .and_then(|(_, budget)| budget.threads)
         };
-        assert_eq!(threads("level:5", 4), Some(4));
+        let top = format!("level:{}", Levels::built_in().top());
+        assert_eq!(threads(&top, 4), Some(4));
         assert_eq!(
             threads("level:3", 4),
             Some(1),
@@ -344,12 +353,13 @@ mod tests {
             ("uct:iters=many", "iters needs a whole number, not \"many\""),
             ("mcts:iters=5,speed=2", "unknown key \"speed\""),
             ("mcts:iters", "not key=value"),
-            ("level:9", "level:N must be 1 to 5, not \"9\""),
+            ("level:0", "level:N must be 1 to 12, not \"0\""),
+            ("level:13", "level:N must be 1 to 12, not \"13\""),
             ("level:x", "level:N needs a whole number"),
             // Numbers out of range say the range, however many digits they have.
             (
                 "level:99999999999999999999",
-                "level:N must be 1 to 5, not \"99999999999999999999\"",
+                "level:N must be 1 to 12, not \"99999999999999999999\"",
             ),
             ("mcts:iters=5,moves=0", "moves must be 1 to 1000000"),
             ("uct:iters=0", "iters must be 1 to 1000000000"),

@@ -143,7 +143,10 @@ pub fn hint<G: Knowledge>(args: &Args) -> Result<(), String> {
             game.describe_status(game.status())
         ));
     }
-    let spec: BotSpec = args.bot.as_deref().unwrap_or("level:5").parse()?;
+    let spec = match args.bot.as_deref() {
+        Some(text) => text.parse()?,
+        None => BotSpec::level(tabula_bot::Levels::built_in().top())?,
+    };
     let Some((config, budget)) = spec.search_for(G::NAME) else {
         let mut bot = Bot::new(&spec, &game, args.seed.unwrap_or(1));
         let mv = bot.choose(&game).expect("an ongoing game has a move");

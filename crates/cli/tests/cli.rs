@@ -377,9 +377,9 @@ fn hint_names_a_legal_move_and_its_evaluation() {
 
 #[test]
 fn bad_bot_specs_exit_with_status_2_and_a_reason() {
-    let out = cli(&["match", "adaptoid", "--bots", "level:9,random"]);
+    let out = cli(&["match", "adaptoid", "--bots", "level:13,random"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("level:N must be 1 to 5, not \"9\""));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("level:N must be 1 to 12, not \"13\""));
     let out = cli(&["hint", "adamas", "--bot", "uct"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a budget"));

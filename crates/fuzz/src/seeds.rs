@@ -130,6 +130,13 @@ fn records() -> Vec<Vec<u8>> {
             let seats = &seats[..game.num_players()];
             Record::of(game.as_ref(), seats).to_ron().into_bytes()
         })
+        // A record from before the ladder, whose level seats count the five former levels.
+        .chain(std::iter::once(
+            "(tabula_record: 1, game: \"adaptoid\", seats: [\"human\", \"level:3\"], \
+             moves: [\"+c1\", \"+c5\"], at: Some(1))"
+                .as_bytes()
+                .to_vec(),
+        ))
         .collect()
 }
 

@@ -9,6 +9,13 @@ use std::collections::HashSet;
 use tabula_bot::{Bot, BotSpec, Knowledge, Proof};
 use tabula_rules::Status;
 
+/// The bots whose games puzzles are found in: the game's levels 1 and 2 before its ladder
+/// (config/bots.ron then), with which the shipped puzzles were made.
+const PLAYERS: [&str; 2] = [
+    "mcts:iters=24,c=1,playout=2,moves=30",
+    "mcts:iters=300,c=0.5,playout=6,moves=80",
+];
+
 /// What a run of generation did.
 #[derive(Clone, Debug, Default)]
 pub struct Generated {
@@ -100,13 +107,11 @@ pub fn generate<G: Teach + Knowledge>(
     while run.puzzles.len() < wanted && go_on(&run) {
         game_seed = game_seed.wrapping_add(1);
         run.games += 1;
-        // Levels 1 and 2 in turn: quick, and their games have the mistakes puzzles come
-        // from (level 3 thinks a second a move, which would be most of the time spent).
+        // The former levels 1 and 2 in turn: quick, and their games have the mistakes
+        // puzzles come from. Their own settings, not the ladder's levels, so the shipped
+        // puzzles come again from the same seeds.
         let specs: Vec<BotSpec> = (0..2)
-            .map(|seat| {
-                let level = 1 + (game_seed.wrapping_add(seat) % 2) as usize;
-                BotSpec::level(level)
-            })
+            .map(|seat| PLAYERS[(game_seed.wrapping_add(seat) % 2) as usize].parse())
             .collect::<Result<_, _>>()?;
         let mut bots: Vec<Bot<G>> = specs
             .iter()

@@ -19,7 +19,7 @@ pub struct RatingSettings {
     pub k: f64,
     pub provisional_k: f64,
     pub provisional_games: u32,
-    /// Level 1 to 5's ratings, by game key.
+    /// Each level's rating, from level 1 to the top, by game key.
     pub levels: BTreeMap<String, Vec<f64>>,
 }
 
@@ -47,7 +47,8 @@ impl RatingSettings {
         })
     }
 
-    /// Reads a ratings file: every game, five levels rising, and sensible constants.
+    /// Reads a ratings file: every game, a rating for each level rising, and sensible
+    /// constants.
     pub fn parse(text: &str) -> Result<RatingSettings, String> {
         let settings: RatingSettings = ron::from_str(text).map_err(|e| {
             shown_line(&format!(
@@ -61,9 +62,10 @@ impl RatingSettings {
                 .get(kind.key())
                 .ok_or_else(|| format!("levels: {} is missing", kind.key()))?;
             let rising = levels.windows(2).all(|pair| pair[0] < pair[1]);
-            if levels.len() != 5 || !rising || levels.iter().any(|r| !r.is_finite()) {
+            let count = tabula_bot::Levels::built_in().top();
+            if levels.len() != count || !rising || levels.iter().any(|r| !r.is_finite()) {
                 return Err(format!(
-                    "levels: {} needs five ratings, each above the one before",
+                    "levels: {} needs {count} ratings (one a level), each above the one before",
                     kind.key()
                 ));
             }
@@ -160,14 +162,13 @@ mod tests {
     #[test]
     fn the_built_in_ratings_read_and_rise_with_the_level() {
         let settings = RatingSettings::parse(BUILT_IN).unwrap();
+        let top = tabula_bot::Levels::built_in().top() as u8;
         for kind in GameKind::ALL {
             assert_eq!(settings.level(kind, 1), Some(1000.0));
-            assert!(settings.level(kind, 5) > settings.level(kind, 4));
+            assert!(settings.level(kind, top) > settings.level(kind, top - 1));
             assert_eq!(settings.level(kind, 0), None);
-            assert_eq!(settings.level(kind, 6), None);
+            assert_eq!(settings.level(kind, top + 1), None);
         }
-        // Adamas's steps are the measured ones: +191, +232, +417, +255.
-        assert_eq!(settings.level(GameKind::Adamas, 3), Some(1423.0));
     }
 
     #[test]
@@ -187,7 +188,7 @@ mod tests {
             )
             .unwrap();
         assert_eq!((won.score, lost.score, drawn.score), (1.0, 0.0, 0.5));
-        assert_eq!(won.opponent, 1417.0);
+        assert_eq!(Some(won.opponent), settings.level(kind, 2));
         let start = Rating::new(settings);
         let after_win = start.after(settings, won);
         let after_loss = start.after(settings, lost);
@@ -213,12 +214,13 @@ mod tests {
         assert!(rated(&[Seat::Bot(1), Seat::Bot(2)], win(0)).is_none());
         assert!(rated(&[Seat::Human, Seat::Custom("random".into())], win(0)).is_none());
         assert!(rated(&[Seat::Human, Seat::Remote], win(0)).is_none());
-        assert!(rated(&[Seat::Human, Seat::Bot(9)], win(0)).is_none());
+        assert!(rated(&[Seat::Human, Seat::Bot(99)], win(0)).is_none());
         assert!(rated(&[Seat::Human, Seat::Bot(1)], Status::Ongoing).is_none());
         // Three seats: the bots' mean, and a bot's win is the person's loss.
         let three = [Seat::Bot(1), Seat::Human, Seat::Bot(3)];
         let game = rated(&three, win(2)).unwrap();
-        assert_eq!(game.opponent, (1000.0 + 1423.0) / 2.0);
+        let level = |n| settings.level(kind, n).unwrap();
+        assert_eq!(game.opponent, (level(1) + level(3)) / 2.0);
         assert_eq!(game.score, 0.0);
         assert_eq!(rated(&three, win(1)).unwrap().score, 1.0);
     }
@@ -227,11 +229,14 @@ mod tests {
     fn the_suggested_level_is_the_nearest() {
         let settings = RatingSettings::built_in();
         let kind = GameKind::Adaptoid;
+        let level = |n| settings.level(kind, n).unwrap();
+        let between = |n| (level(n) + level(n + 1)) / 2.0;
         assert_eq!(settings.suggested_level(kind, 0.0), 1);
-        assert_eq!(settings.suggested_level(kind, 1240.0), 1);
-        assert_eq!(settings.suggested_level(kind, 1260.0), 2);
-        assert_eq!(settings.suggested_level(kind, 2100.0), 4);
-        assert_eq!(settings.suggested_level(kind, 9000.0), 5);
+        assert_eq!(settings.suggested_level(kind, between(1) - 1.0), 1);
+        assert_eq!(settings.suggested_level(kind, between(1) + 1.0), 2);
+        assert_eq!(settings.suggested_level(kind, between(4) - 1.0), 4);
+        let top = tabula_bot::Levels::built_in().top() as u8;
+        assert_eq!(settings.suggested_level(kind, 9000.0), top);
     }
 
     #[test]
@@ -241,12 +246,20 @@ mod tests {
             RatingSettings::parse(&cut).unwrap_err(),
             "levels: adomoc is missing"
         );
-        let falling = BUILT_IN.replace("2095.0", "1000.0");
-        assert!(
-            RatingSettings::parse(&falling)
-                .unwrap_err()
-                .contains("adamas needs five")
-        );
+        let with_adamas = |ratings: &str| {
+            let lines = BUILT_IN.lines().map(|line| match line.trim_start() {
+                own if own.starts_with("\"adamas\":") => format!("\"adamas\": [{ratings}],"),
+                _ => line.to_string(),
+            });
+            RatingSettings::parse(&lines.collect::<Vec<_>>().join("\n")).unwrap_err()
+        };
+        let top = tabula_bot::Levels::built_in().top();
+        let rising: Vec<String> = (0..top).map(|i| format!("{}.0", 1000 + i)).collect();
+        let mut falling = rising.clone();
+        falling.swap(1, 2);
+        assert!(with_adamas(&falling.join(", ")).contains(&format!("adamas needs {top}")));
+        let short = &rising[..top - 1];
+        assert!(with_adamas(&short.join(", ")).contains(&format!("adamas needs {top}")));
         let wild = BUILT_IN.replace("k: 32.0", "k: -1.0");
         assert!(
             RatingSettings::parse(&wild)

@@ -7,9 +7,14 @@ use crate::{AnyMatch, GameKind, Seat, Variation, match_at, new_match};
 use serde::{Deserialize, Serialize};
 use tabula_rules::text::{quoted, shown_line};
 
-/// The newest format: 2 added `variations`. A record without variations is written as
-/// format 1, which earlier versions read; a newer format is refused with a clear message.
-pub const RECORD_FORMAT: u32 = 2;
+/// The newest format: 2 added `variations`; 3 counts a bot seat's `level:N` on the ladder
+/// of `config/bots.ron` (before, `level:1` to `level:5` were the five former levels). A
+/// record is written in the oldest format that holds it, which earlier versions read; a
+/// newer format is refused with a clear message.
+pub const RECORD_FORMAT: u32 = 3;
+
+/// The format whose `level:N` seats are the ladder's levels.
+const LADDER_FORMAT: u32 = 3;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -53,10 +58,12 @@ impl Record {
         let at = game.main_line_ply();
         let variations = game.variations();
         Record {
-            tabula_record: if variations.is_empty() {
+            tabula_record: if seats.iter().any(|seat| matches!(seat, Seat::Bot(_))) {
+                LADDER_FORMAT
+            } else if variations.is_empty() {
                 1
             } else {
-                RECORD_FORMAT
+                2
             },
             game: game.kind().key().to_string(),
             options: game.settings(),
@@ -138,7 +145,14 @@ impl Record {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, text)| Seat::parse(text).map_err(|e| format!("seats[{i}]: {e}")))
+            .map(|(i, text)| {
+                if self.tabula_record < LADDER_FORMAT {
+                    Seat::parse_former(text)
+                } else {
+                    Seat::parse(text)
+                }
+                .map_err(|e| format!("seats[{i}]: {e}"))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         if seats.len() > game.num_players() {
             return Err(format!(

@@ -1,6 +1,6 @@
 //! Who plays a seat.
 
-use tabula_bot::{BotSpec, Levels};
+use tabula_bot::{BotSpec, FORMER_LEVELS, Levels};
 use tabula_rules::text::quoted;
 
 /// Who sits in a seat: a person at this screen or terminal (hot-seat), a bot, or a person
@@ -100,6 +100,29 @@ impl Seat {
             })
     }
 
+    /// Reads a seat written before the game had its ladder (records of format 2 and
+    /// older): `level:1` to `level:5` were the five former levels, played now by the
+    /// levels `config/bots.ron` names for them.
+    pub fn parse_former(text: &str) -> Result<Seat, String> {
+        let Some(number) = text.trim().strip_prefix("level:") else {
+            return Seat::parse(text);
+        };
+        let levels = Levels::built_in();
+        number
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| levels.from_former(n))
+            .and_then(|n| u8::try_from(n).ok())
+            .map(Seat::Bot)
+            .ok_or_else(|| {
+                format!(
+                    "{text_q} is not a seat: this record's format had levels level:1 to \
+                     level:{FORMER_LEVELS}",
+                    text_q = quoted(text.trim())
+                )
+            })
+    }
+
     /// Reads a comma-separated list of seats for a game of `players`. Commas inside a
     /// bot's parameters (`mcts:iters=500,c=0.3`) stay with that bot.
     pub fn parse_list(text: &str, players: usize) -> Result<Vec<Seat>, String> {
@@ -155,13 +178,33 @@ mod tests {
             assert_eq!(Seat::parse(&seat.name()), Ok(seat.clone()));
         }
         assert!(
-            Seat::parse("level:9")
+            Seat::parse("level:13")
                 .unwrap_err()
-                .contains("level:1 to level:5")
+                .contains("level:1 to level:12")
         );
         assert!(Seat::parse("grandmaster").is_err());
         assert_eq!(Seat::Bot(3).spec(), BotSpec::level(3).ok());
         assert!(Seat::Remote.spec().is_none() && !Seat::Remote.is_bot());
+    }
+
+    #[test]
+    fn former_levels_are_played_by_the_levels_named_for_them() {
+        let levels = Levels::built_in();
+        // The former top level is the ladder's top.
+        assert_eq!(
+            Seat::parse_former("level:5"),
+            Ok(Seat::Bot(levels.top() as u8))
+        );
+        for former in 1..=FORMER_LEVELS {
+            assert_eq!(
+                Seat::parse_former(&format!("level:{former}")),
+                Ok(Seat::Bot(levels.formerly[former - 1] as u8))
+            );
+        }
+        let error = Seat::parse_former("level:6").unwrap_err();
+        assert!(error.contains("level:1 to level:5"), "{error}");
+        assert_eq!(Seat::parse_former("human"), Ok(Seat::Human));
+        assert!(Seat::parse_former("level:x").is_err());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabula_bot::BotSpec;
-use tabula_session::{AnyMatch, GameKind, MoveTree, Record, Variation, new_match};
+use tabula_session::{AnyMatch, GameKind, MoveTree, Record, Seat, Variation, new_match};
 
 fn strings(moves: &[&str]) -> Vec<String> {
     moves.iter().map(|m| m.to_string()).collect()
@@ -247,6 +247,23 @@ fn records_written_before_variations_still_load() {
     assert_eq!(loaded.game.line(), strings(&["+c1", "+c5"]));
     assert_eq!(loaded.game.record().len(), 1);
     assert!(loaded.game.variations().is_empty());
+    // Its level:3 was the former level 3, played now by the level named for it.
+    let former_3 = tabula_bot::Levels::built_in().from_former(3).unwrap();
+    assert_ne!(former_3, 3);
+    assert_eq!(loaded.seats[1], Seat::Bot(former_3 as u8));
+    let written = Record::of(loaded.game.as_ref(), &loaded.seats);
+    assert_eq!(
+        written.tabula_record, 3,
+        "a level seat is written on the ladder"
+    );
+    let again = Record::parse(&written.to_ron()).unwrap().load().unwrap();
+    assert_eq!(again.seats, loaded.seats);
+    let error = Record::parse(&format_1.replace("level:3", "level:7"))
+        .unwrap()
+        .load()
+        .err()
+        .unwrap();
+    assert!(error.contains("level:1 to level:5"), "{error}");
 }
 
 #[test]
@@ -299,8 +316,8 @@ fn bad_variations_are_refused_with_the_reason() {
     let unknown = error(base("(ply: 0, moves: [\"+d1\"], sideline: 1)", 2));
     assert!(unknown.contains("sideline"), "{unknown}");
     assert_eq!(
-        error("(tabula_record: 3, game: \"adaptoid\", moves: [])".to_string()),
-        "tabula_record: this is format 3, and this version of Tabula reads formats 1 to 2"
+        error("(tabula_record: 4, game: \"adaptoid\", moves: [])".to_string()),
+        "tabula_record: this is format 4, and this version of Tabula reads formats 1 to 3"
     );
 }
 

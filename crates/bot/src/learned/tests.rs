@@ -193,7 +193,7 @@ fn the_shipped_weights_fit_their_games() {
     assert!(Adaptoid::shipped_weights().is_none() && Adomoc::shipped_weights().is_none());
 }
 
-/// Level 5 judges by the shipped weights where they fit the game, and by hand where
+/// The top level judges by the shipped weights where they fit the game, and by hand where
 /// they do not: the Adamas weights were fitted to two players, not three.
 #[test]
 fn learned_weights_judge_only_the_games_they_were_fitted_to() {

@@ -131,7 +131,10 @@ mod tests {
     #[test]
     fn the_built_in_settings_read_and_mark_by_their_thresholds() {
         let settings = ReviewSettings::parse(BUILT_IN).unwrap();
-        assert_eq!(settings.spec(), BotSpec::level(5));
+        assert_eq!(
+            settings.spec(),
+            BotSpec::level(tabula_bot::Levels::built_in().top())
+        );
         assert_eq!(settings.mark(0.0), None);
         assert_eq!(settings.mark(settings.inaccuracy), Some(Mark::Inaccuracy));
         assert_eq!(settings.mark(settings.mistake), Some(Mark::Mistake));
@@ -147,8 +150,8 @@ mod tests {
                 "searches",
             ),
             (
-                "(bot: \"level:9\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3)",
-                "level:N must be 1 to 5",
+                "(bot: \"level:13\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3)",
+                "level:N must be 1 to 12",
             ),
             (
                 "(bot: \"level:5\", inaccuracy: 0.3, mistake: 0.2, blunder: 0.3)",
