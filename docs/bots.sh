@@ -11,9 +11,6 @@ games=${1:-40}
 jobs=${2:-2}
 shift $(( $# > 2 ? 2 : $# ))
 list=${*:-absorption adamas adaptoid adomoc}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}
-cargo build --release -q -p tabula-cli
-cli=$CARGO_TARGET_DIR/release/tabula-cli
 top=12 # config/bots.ron's top level
 echo "| game | bot | against | wins | draws | losses | score | Elo (95%) |"
 echo "|---|---|---|---|---|---|---|---|"
@@ -21,9 +18,5 @@ for game in $list; do
   levels=()
   for n in $(seq 1 "$top"); do levels+=("level:$n"); done
   docs/ladder.sh "$game" "$games" "$jobs" "${levels[@]}" | tail -n +3
-  out=$("$cli" match "$game" --bots "level:$top,uct:ms=1900" --games "$games" --jobs "$jobs" \
-    --seed 11 --max-plies 600)
-  score=$(grep '^bot 1:' <<<"$out" | sed -E 's/bot 1: ([0-9]+) wins, ([0-9]+) draws, ([0-9]+) losses \((.*)\)/\1 | \2 | \3 | \4/')
-  elo=$(grep '^Elo' <<<"$out" | sed -E 's/.*: ([^ ]+) \(95% interval (.*) to (.*)\)/\1 (\2 to \3)/')
-  echo "| $game | \`level:$top\` | \`uct:ms=1900\` | $score | $elo |"
+  AGAINST=uct:ms=1900 docs/ladder.sh "$game" "$games" "$jobs" "level:$top" | tail -n +3
 done

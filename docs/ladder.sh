@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures a ladder's steps (docs/bots.md, "The ladder"): each bot against the one before
-# it, the first against random, seats alternating.
-# Usage: docs/ladder.sh GAME GAMES_PER_PAIRING JOBS SPEC...
+# it, the first against random (or AGAINST), seats alternating.
+# Usage: [AGAINST=SPEC] docs/ladder.sh GAME GAMES_PER_PAIRING JOBS SPEC...
 #   SPEC is a bot spec as tabula-cli match takes it (level:N, mcts:iters=64,moves=100, ...).
 # Prints one markdown row per pairing.
 set -euo pipefail
@@ -13,7 +13,7 @@ cargo build --release -q -p tabula-cli
 cli=$CARGO_TARGET_DIR/release/tabula-cli
 echo "| game | bot | against | wins | draws | losses | score | Elo (95%) |"
 echo "|---|---|---|---|---|---|---|---|"
-previous=random
+previous=${AGAINST:-random}
 for bot in "$@"; do
   out=$("$cli" match "$game" --bots "$bot,$previous" --games "$games" --jobs "$jobs" \
     --seed 11 --max-plies 600)

@@ -212,6 +212,14 @@ pub fn parse(text: &str) -> Result<Settings, String> {
     // RON's message may quote the file at length (an unknown field's name).
     let mut settings: Settings =
         ron::from_str(text).map_err(|e| tabula_session::rules::text::shown_line(&e.to_string()))?;
+    onto_the_ladder(&mut settings)?;
+    settings.check()?;
+    Ok(settings)
+}
+
+/// Counts the review level on the ladder: a file written before it counted the five former
+/// levels, and one written before reviews holds none (the top).
+fn onto_the_ladder(settings: &mut Settings) -> Result<(), String> {
     if settings.level_ladder > LEVEL_LADDER {
         return Err(format!(
             "level_ladder must be {LEVEL_LADDER} (or absent: settings from before the ladder), \
@@ -235,8 +243,7 @@ pub fn parse(text: &str) -> Result<Settings, String> {
             })?;
     }
     settings.level_ladder = LEVEL_LADDER;
-    settings.check()?;
-    Ok(settings)
+    Ok(())
 }
 
 /// Reads the settings file at `path`; a missing file is not a problem.

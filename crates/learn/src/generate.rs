@@ -102,6 +102,10 @@ pub fn generate<G: Teach + Knowledge>(
     if start.num_players() != 2 {
         return Err("puzzles are for two players".into());
     }
+    let players: Vec<BotSpec> = PLAYERS
+        .iter()
+        .map(|spec| spec.parse())
+        .collect::<Result<_, _>>()?;
     let mut run = Generated::default();
     let mut game_seed = seed;
     while run.puzzles.len() < wanted && go_on(&run) {
@@ -110,18 +114,10 @@ pub fn generate<G: Teach + Knowledge>(
         // The former levels 1 and 2 in turn: quick, and their games have the mistakes
         // puzzles come from. Their own settings, not the ladder's levels, so the shipped
         // puzzles come again from the same seeds.
-        let specs: Vec<BotSpec> = (0..2)
-            .map(|seat| PLAYERS[(game_seed.wrapping_add(seat) % 2) as usize].parse())
-            .collect::<Result<_, _>>()?;
-        let mut bots: Vec<Bot<G>> = specs
-            .iter()
-            .enumerate()
-            .map(|(i, spec)| {
-                Bot::new(
-                    spec,
-                    &start,
-                    game_seed.wrapping_mul(2).wrapping_add(i as u64),
-                )
+        let mut bots: Vec<Bot<G>> = (0..2)
+            .map(|seat| {
+                let spec = &players[(game_seed.wrapping_add(seat) % 2) as usize];
+                Bot::new(spec, &start, game_seed.wrapping_mul(2).wrapping_add(seat))
             })
             .collect();
         let mut game = start.clone();

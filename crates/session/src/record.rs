@@ -13,6 +13,8 @@ use tabula_rules::text::{quoted, shown_line};
 /// newer format is refused with a clear message.
 pub const RECORD_FORMAT: u32 = 3;
 
+/// The format that added side lines.
+const VARIATIONS_FORMAT: u32 = 2;
 /// The format whose `level:N` seats are the ladder's levels.
 const LADDER_FORMAT: u32 = 3;
 
@@ -63,7 +65,7 @@ impl Record {
             } else if variations.is_empty() {
                 1
             } else {
-                2
+                VARIATIONS_FORMAT
             },
             game: game.kind().key().to_string(),
             options: game.settings(),
@@ -101,7 +103,7 @@ impl Record {
                 record.tabula_record
             ));
         }
-        if record.tabula_record < 2 && !record.variations.is_empty() {
+        if record.tabula_record < VARIATIONS_FORMAT && !record.variations.is_empty() {
             return Err(
                 "variations: format 1 has no variations (they came in format 2)".to_string(),
             );
