@@ -28,6 +28,7 @@ mod matches;
 mod mcts;
 mod outcome;
 mod spec;
+pub mod turns;
 
 pub use bot::Bot;
 pub use config::{Budget, Evaluation, MctsConfig, Playout};

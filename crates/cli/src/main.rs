@@ -9,6 +9,7 @@ mod progress;
 mod puzzles;
 mod random;
 mod review;
+mod tactics;
 mod train;
 
 use tabula_bot::Knowledge;
@@ -76,6 +77,11 @@ verbs:
                              the puzzles to ship (400): half deeper ones, half
                              wins in one, each spread over their ratings
   puzzles prove FILE...      every puzzle of each file proved again
+  puzzles tactics GAME [--bots A,B,...] [--count N] [--jobs J] [--seed S]
+                             each bot (every level by default) plays the
+                             mover's side of the shipped puzzles (N of them,
+                             spread over the set) against the solver's
+                             defence: the share solved by turns and theme
   online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
          [--pace live|correspondence] [--move-seconds S]
                              a game on a tabula-server: prints 'code: CODE' first,

@@ -1,4 +1,5 @@
-//! `puzzles generate` and `puzzles prove`: making and checking the shipped puzzles;
+//! `puzzles generate` and `puzzles prove`: making and checking the shipped puzzles
+//! (`puzzles tactics`, the bots tried at them, is in tactics.rs);
 //! `puzzle`: solving one in the terminal, the solver answering.
 
 use std::collections::HashSet;
@@ -29,6 +30,7 @@ pub fn puzzles(words: &[String]) -> Result<(), String> {
             with_game!(kind, G => generate_into::<G>(kind, &out, &flags))
         }
         Some("prove") => prove_files(&words[1..]),
+        Some("tactics") => crate::tactics::tactics(&words[1..]),
         Some("select") => {
             let from = words.get(1).ok_or("puzzles select needs a puzzle file")?;
             let flags = Flags::parse(&words[2..])?;
@@ -61,8 +63,8 @@ pub fn puzzles(words: &[String]) -> Result<(), String> {
             Ok(())
         }
         _ => Err(
-            "puzzles generate GAME --out FILE ..., puzzles select FILE --out FILE [--count N] \
-             or puzzles prove FILE..."
+            "puzzles generate GAME --out FILE ..., puzzles select FILE --out FILE [--count N], \
+             puzzles prove FILE... or puzzles tactics GAME [--bots A,B,...]"
                 .into(),
         ),
     }

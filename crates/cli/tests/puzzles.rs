@@ -1,5 +1,5 @@
 //! `puzzle`: solving in the terminal, the solver answering; `puzzles generate`, `select`
-//! and `prove`: the shipped sets made and checked.
+//! and `prove`: the shipped sets made and checked; `puzzles tactics`: bots tried at them.
 
 mod typed;
 
@@ -96,4 +96,48 @@ fn puzzles_are_generated_selected_and_proved() {
         "{}",
         text(&out.stdout)
     );
+}
+
+#[test]
+fn tactics_tables_the_share_each_bot_solves() {
+    // Four puzzles spread over Adomoc's set: two wins in one, then two in two turns.
+    let out = cli_with_input(
+        &[
+            "puzzles",
+            "tactics",
+            "adomoc",
+            "--bots",
+            "level:2,random",
+            "--count",
+            "4",
+            "--jobs",
+            "2",
+        ],
+        "",
+    );
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(shown.contains("4 of the 400 shipped puzzles"), "{shown}");
+    // Every level takes a win in one.
+    let solved: usize = shown
+        .lines()
+        .find_map(|line| line.strip_prefix("level:2: "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no count for level 2: {shown}"));
+    assert!(solved >= 2, "{shown}");
+    assert!(
+        shown.contains("| turns | theme | puzzles | level:2 | random |"),
+        "{shown}"
+    );
+    assert!(shown.contains("| all | all | 4 |"), "{shown}");
+    for wrong in [
+        vec!["puzzles", "tactics", "adomoc", "--bots", "level:99"],
+        vec!["puzzles", "tactics", "adomoc", "--jobs", "0"],
+        vec!["puzzles", "tactics", "chess"],
+    ] {
+        let out = cli_with_input(&wrong, "");
+        assert!(!out.status.success(), "{wrong:?} was taken");
+        assert!(!text(&out.stderr).is_empty(), "{wrong:?} said nothing");
+    }
 }

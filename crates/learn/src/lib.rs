@@ -11,7 +11,7 @@
 //! - [`problems`] lists what is wrong with a course, for its tests and its authors.
 //! - [`Puzzle`]s are positions from the bots' games where the side to move wins by force
 //!   in one to three turns, found by [`generate`] and proved by [`prove`] with the exact
-//!   solver in [`solve`].
+//!   solver in [`solve`]; [`bot_solves`] tries a bot at one, the bots' tactics test.
 //!
 //! No Bevy and no I/O: front ends hand in text.
 
@@ -23,6 +23,7 @@ mod glicko;
 mod puzzle;
 pub mod solve;
 mod solving;
+mod tactics;
 mod teach;
 mod trainer;
 mod validate;
@@ -36,6 +37,7 @@ pub use puzzle::{
     write_puzzles,
 };
 pub use solving::{PuzzleProgress, judge_puzzle, wrong_first_turn};
+pub use tactics::bot_solves;
 pub use teach::{Fact, Happening, Teach};
 pub use trainer::{PuzzleRecord, puzzle_of_the_day};
 pub use validate::{failing_turn, problems};
