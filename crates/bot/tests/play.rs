@@ -418,6 +418,10 @@ fn the_principal_line_is_legal_and_starts_with_the_move_to_play() {
     assert!(search.principal_line(0, 1).is_empty());
 }
 
+/// O wins at once by splitting b3 around X's only stack, a split not among the 100
+/// candidates a node searches (a shipped puzzle that level 12 missed).
+const ADAMAS_WIN_OUTSIDE_CANDIDATES: &str = "x8../..o5./.o1.../..../..o2 o ox 8 8";
+
 /// Plays `spec`'s moves from `position` until its player's turn is over; whether it won.
 fn bot_turn_wins<G: Knowledge>(position: &str, spec: &str) -> bool {
     let mut game = G::from_position(Default::default(), position).unwrap();
@@ -435,7 +439,7 @@ fn bot_turn_wins<G: Knowledge>(position: &str, spec: &str) -> bool {
 /// outside the 100 candidates a node searches, and an Absorption turn of five moves.
 #[test]
 fn a_win_in_one_turn_is_taken_whatever_the_budget() {
-    let adamas = "x8../..o5./.o1.../..../..o2 o ox 8 8";
+    let adamas = ADAMAS_WIN_OUTSIDE_CANDIDATES;
     let absorption =
         "8/D31D11D11D31/2D1D11D21D1/D21D14D3/2D1D11D1D1D3/2L11D11D11/L16D2/2L1L22L11 d a 86 209";
     for spec in ["mcts:iters=1,moves=100", "level:1", "level:5"] {
@@ -450,4 +454,34 @@ fn a_win_in_one_turn_is_taken_whatever_the_budget() {
         adamas,
         "mcts:iters=1,moves=100,solver=false"
     ));
+}
+
+/// A review studies the move played in a position the walk proved won: the move is searched
+/// as another root child, and no move is listed twice nor the win lost.
+#[test]
+fn a_root_won_by_the_walk_still_studies_the_move_played() {
+    let game = Adamas::from_position(Default::default(), ADAMAS_WIN_OUTSIDE_CANDIDATES).unwrap();
+    let mut search = Search::new(game.clone(), MctsConfig::default(), 1);
+    search.think(Budget::iterations(10));
+    let best = search.best_move().unwrap();
+    assert!(wins_at_once(&game, &best));
+    assert_eq!(search.iterations(), 0, "a proved root needs no iteration");
+    let played = game
+        .legal_moves()
+        .find(|mv| !wins_at_once(&game, mv))
+        .unwrap();
+    let (chances, _) = search.study(&played, 20, 200).unwrap();
+    assert!(chances[game.to_move().index()] < 1.0);
+    let mut listed: Vec<String> = search
+        .root_moves()
+        .iter()
+        .map(|stats| game.format_move(&stats.mv))
+        .collect();
+    let count = listed.len();
+    listed.sort();
+    listed.dedup();
+    assert_eq!(listed.len(), count, "a root move listed twice");
+    assert!(count >= 2);
+    assert_eq!(search.best_move(), Some(best));
+    assert_eq!(search.root_proof(), Some(Proof::Win(game.to_move())));
 }

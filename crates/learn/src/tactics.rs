@@ -54,6 +54,11 @@ fn bot_solves_in<G: Teach + Knowledge>(
                     game.apply(&mv).map_err(|e| refused(e.to_string()))?;
                     played.push(text);
                 }
+                // An answer that ends the game (one found when the solver's work ran out)
+                // leaves the bot no move: the try is judged as it stands.
+                if game.status().is_over() {
+                    return Ok(judge_puzzle(kind, puzzle, &played) == PuzzleProgress::Solved);
+                }
             }
             PuzzleProgress::Illegal(why) => {
                 return Err(fault(format!("the bot's moves were refused: {why}")));

@@ -102,6 +102,11 @@ pub struct Search<G: Knowledge> {
     /// The learned weights a stopped playout is judged by; `None`: the hand-written
     /// evaluation.
     weights: Option<Arc<Weights>>,
+    /// Whether the current root's whole turns have been walked for a win in one
+    /// (`take_win_in_one_turn`): done when the root is first searched or asked for its
+    /// move, not when it is set, so the opponent's roots a bot passes through are not
+    /// walked and a budget of time counts the walk.
+    root_walked: bool,
 }
 
 /// The most threads one search runs on: past the cores a machine has, more only wait for
@@ -127,6 +132,7 @@ impl<G: Knowledge> Search<G> {
             },
             config,
             position,
+            root_walked: false,
         };
         search.reset_tree();
         search
@@ -184,7 +190,7 @@ impl<G: Knowledge> Search<G> {
         self.root = 0;
         self.iterations = 0;
         self.root_child_rewards.clear();
-        self.take_win_in_one_turn();
+        self.root_walked = false;
     }
 
     /// Finds a win in one whole turn at the root by walking all the mover's turns, and
@@ -192,25 +198,31 @@ impl<G: Knowledge> Search<G> {
     /// alone misses such wins where a game searches a sample of its moves (Adamas'
     /// candidates) or a turn is several moves (Absorption's), as the tactics test showed.
     fn take_win_in_one_turn(&mut self) {
-        if !self.config.solver || self.position.status().is_over() {
+        if std::mem::replace(&mut self.root_walked, true)
+            || !self.config.solver
+            || self.position.status().is_over()
+        {
             return;
         }
         let mover = self.position.to_move();
         let root = self.root as usize;
         let won = Some(Proof::Win(mover));
-        if self.nodes[root]
-            .children
-            .iter()
-            .any(|&child| self.nodes[child as usize].proof == won)
+        let root_proof = self.nodes[root].proof;
+        if root_proof.is_some_and(|proof| proof != Proof::Win(mover))
+            || self.nodes[root]
+                .children
+                .iter()
+                .any(|&child| self.nodes[child as usize].proof == won)
         {
             return;
         }
         let first = winning_turn(&self.position, &mut Work(WIN_WALK_WORK))
             .and_then(|turn| turn.moves.into_iter().next());
         let Some(first) = first else {
-            // A root proved won with no child to show how (the rest of a turn whose win the
-            // walk no longer finds) is searched again rather than left without a move.
-            if self.nodes[root].children.is_empty() {
+            // A root proved won with no child proved won (the rest of a turn whose win the
+            // walk no longer finds within its work) is searched again rather than played
+            // by a child that may not win.
+            if root_proof == won {
                 self.nodes[root].proof = None;
             }
             return;
@@ -310,7 +322,7 @@ impl<G: Knowledge> Search<G> {
         self.root = 0;
         self.iterations = 0;
         self.root_child_rewards.clear();
-        self.take_win_in_one_turn();
+        self.root_walked = false;
     }
 
     /// Runs up to `n` iterations and returns how many ran: fewer when the root is proved
@@ -334,6 +346,7 @@ impl<G: Knowledge> Search<G> {
     /// allows and the root (or `first`, when given) is not proved; returns how many ran,
     /// on the search's threads (`threads.rs`).
     pub(crate) fn run(&mut self, first: Option<u32>, more: &(dyn Fn(u64) -> bool + Sync)) -> u64 {
+        self.take_win_in_one_turn();
         if self.threads > 1 {
             return self.run_on_threads(first, more);
         }
@@ -491,7 +504,20 @@ impl<G: Knowledge> Search<G> {
             }
         };
         let mover = position.to_move();
+        // A root given its winning child by the walk before it was generated (a review's
+        // study generates it): that child is neither listed again nor joined by another.
+        let node = &self.nodes[index as usize];
+        if !node.children.is_empty() {
+            let nodes = &self.nodes;
+            moves.retain(|mv| {
+                !node
+                    .children
+                    .iter()
+                    .any(|&child| nodes[child as usize].mv.as_ref() == Some(mv))
+            });
+        }
         if self.config.solver
+            && node.proof != Some(Proof::Win(mover))
             && let Some(at) = moves.iter().position(|mv| {
                 let mut next = position.clone();
                 next.play_unchecked(mv);
@@ -612,6 +638,7 @@ impl<G: Knowledge> Search<G> {
         if self.position.status().is_over() {
             return None;
         }
+        self.take_win_in_one_turn();
         if self.nodes[self.root as usize].children.is_empty() {
             self.step(1);
         }
@@ -774,6 +801,7 @@ impl<G: Knowledge> Search<G> {
         if self.position.status().is_over() {
             return None;
         }
+        self.take_win_in_one_turn();
         let root = self.root as usize;
         if !self.nodes[root].generated {
             let position = self.position.clone();
