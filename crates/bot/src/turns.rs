@@ -131,6 +131,12 @@ pub fn fingerprint<G: Game>(game: &G) -> u64 {
     game.hash()
 }
 
+/// Positions a search's walk for a win in one whole turn may visit at its root: every
+/// shipped win in one is found within 255,513 (Absorption's; the other games' within
+/// 7,512), and a walk that finds none is bounded by it
+/// (`cargo run --release -p tabula-learn --example win_walk_timing`).
+pub const WIN_WALK_WORK: u64 = 300_000;
+
 /// A whole turn of the player to move that wins the game: a single move that wins at once
 /// if there is one (a player ends the game when they can), else the first turn of several
 /// moves the walk finds within `work`.

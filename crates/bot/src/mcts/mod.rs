@@ -9,7 +9,7 @@ use crate::config::{Budget, Evaluation, MctsConfig, Playout};
 use crate::knowledge::Knowledge;
 use crate::learned::Weights;
 use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
-use crate::turns::{Work, winning_turn};
+use crate::turns::{WIN_WALK_WORK, Work, winning_turn};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -28,11 +28,6 @@ use temperature::pick_by_temperature;
 pub(crate) const PLAYOUT_CAP: u32 = 20_000;
 /// The tree stops growing at this many nodes; iterations go on with playouts from leaves.
 const MAX_NODES: usize = 3_000_000;
-
-/// Positions the walk for a win in one whole turn may visit at a root: every shipped win
-/// in one was found within 255,393 (Absorption's; the other games' within 7,512), and a
-/// walk that finds none costs about 35 ms at most on the development machine.
-const WIN_WALK_WORK: u64 = 300_000;
 
 struct Node<M> {
     mv: Option<M>,
