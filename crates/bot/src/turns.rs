@@ -137,22 +137,26 @@ pub fn fingerprint<G: Game>(game: &G) -> u64 {
 /// (`cargo run --release -p tabula-learn --example win_walk_timing`).
 pub const WIN_WALK_WORK: u64 = 300_000;
 
+/// Whether `game` is over and `mover` won it.
+pub fn won_by<G: Game>(game: &G, mover: Player) -> bool {
+    matches!(game.status(), Status::Win { winner, .. } if winner == mover)
+}
+
 /// A whole turn of the player to move that wins the game: a single move that wins at once
 /// if there is one (a player ends the game when they can), else the first turn of several
 /// moves the walk finds within `work`.
 pub fn winning_turn<G: Game>(game: &G, work: &mut Work) -> Option<Turn<G>> {
     let mover = game.to_move();
-    let won = |after: &G| matches!(after.status(), Status::Win { winner, .. } if winner == mover);
     for mv in game.legal_moves() {
         work.spend()?;
         let mut after = game.clone();
         after.play_unchecked(&mv);
-        if won(&after) {
+        if won_by(&after, mover) {
             return Some(Turn {
                 moves: vec![mv],
                 after,
             });
         }
     }
-    first_turn(game, work, &mut |turn: &Turn<G>| won(&turn.after)).flatten()
+    first_turn(game, work, &mut |turn: &Turn<G>| won_by(&turn.after, mover)).flatten()
 }

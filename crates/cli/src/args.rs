@@ -44,7 +44,8 @@ pub struct Args {
 
 /// Perft past this depth would not finish in a lifetime on any game here.
 const MAX_DEPTH: u64 = 64;
-const MAX_JOBS: u64 = 1024;
+/// Jobs (threads) a command may run at once.
+pub const MAX_JOBS: u64 = 1024;
 
 #[derive(Debug)]
 pub struct UsageError(pub String);

@@ -11,7 +11,7 @@ use tabula_session::split_specs;
 /// Games longer than this are stopped and scored as draws.
 const DEFAULT_MATCH_PLIES: u32 = 1000;
 
-fn parse_specs(text: &str) -> Result<Vec<BotSpec>, String> {
+pub(crate) fn parse_specs(text: &str) -> Result<Vec<BotSpec>, String> {
     text.split(';')
         .flat_map(split_specs)
         .map(|spec| spec.parse())

@@ -6,11 +6,10 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use tabula_bot::{BotSpec, Levels};
+use tabula_cli::args::MAX_JOBS;
 use tabula_learn::{Puzzle, bot_solves, puzzles_for};
 use tabula_rules::text::{quoted, whole_number_as};
-use tabula_session::{GameKind, split_specs};
-
-const MAX_JOBS: u64 = 1024;
+use tabula_session::GameKind;
 
 struct Flags {
     bots: Vec<BotSpec>,
@@ -36,12 +35,7 @@ impl Flags {
         while let Some(flag) = rest.next() {
             let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
             match flag.as_str() {
-                "--bots" => {
-                    flags.bots = split_specs(value)
-                        .iter()
-                        .map(|spec| spec.parse())
-                        .collect::<Result<_, _>>()?
-                }
+                "--bots" => flags.bots = crate::bots::parse_specs(value)?,
                 "--count" => flags.count = Some(whole_number_as("--count", value, 1..=1_000_000)?),
                 "--jobs" => flags.jobs = whole_number_as("--jobs", value, 1..=MAX_JOBS)?,
                 "--seed" => flags.seed = whole_number_as("--seed", value, 0..=u64::MAX)?,

@@ -172,7 +172,7 @@ pub(crate) fn unmet<G: Teach>(start: &StepGame<G>, turn: &Turn<G>, need: &Need) 
             )
         }),
         Need::Wins => {
-            let won = matches!(turn.after.status(), Status::Win { winner, .. } if winner == mover);
+            let won = crate::solve::won_by(&turn.after, mover);
             (!won).then(|| "This turn does not win the game.".to_string())
         }
         Need::Prevents(name) => reply_doing::<G>(&turn.after, name).map(|reply| {

@@ -223,7 +223,7 @@ fn prove_in<G: Game>(puzzle: &Puzzle) -> Result<(), String> {
             ));
         }
     }
-    if !matches!(at.status(), Status::Win { winner, .. } if winner == mover) {
+    if !crate::solve::won_by(&at, mover) {
         return Err("the line does not end in the mover's win".into());
     }
     if !puzzle

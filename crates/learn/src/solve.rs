@@ -6,15 +6,11 @@
 use tabula_rules::{Game, Player, Status};
 // The walk over whole turns is the bot's too, which takes a win in one turn with it.
 use tabula_bot::turns::fingerprint;
-pub use tabula_bot::turns::{Turn, Wanted, Work, first_turn, turns};
+pub use tabula_bot::turns::{Turn, Wanted, Work, first_turn, turns, won_by};
 
 /// Positions a proof may visit before it gives up: enough for the endgames puzzles come
 /// from, far from enough for an opening.
 pub const PROOF_WORK: u64 = 3_000_000;
-
-fn won_by<G: Game>(game: &G, mover: Player) -> bool {
-    matches!(game.status(), Status::Win { winner, .. } if winner == mover)
-}
 
 /// Whether `mover`, to move in `game`, wins within `depth` of their own turns whatever the
 /// others do; `None` past the work allowed.

@@ -9,17 +9,18 @@ use crate::config::{Budget, Evaluation, MctsConfig, Playout};
 use crate::knowledge::Knowledge;
 use crate::learned::Weights;
 use crate::outcome::{MAX_PLAYERS, Proof, Rewards, even};
-use crate::turns::{WIN_WALK_WORK, Work, winning_turn};
+use crate::turns::won_by;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tabula_rules::{Player, Status};
+use tabula_rules::Player;
 use web_time::Instant;
 
 mod temperature;
 mod threads;
+mod win_walk;
 
 use temperature::pick_by_temperature;
 
@@ -188,64 +189,6 @@ impl<G: Knowledge> Search<G> {
         self.root_walked = false;
     }
 
-    /// Finds a win in one whole turn at the root by walking all the mover's turns, and
-    /// makes its first move a root child proved won, which the search then plays. The tree
-    /// alone misses such wins where a game searches a sample of its moves (Adamas'
-    /// candidates) or a turn is several moves (Absorption's), as the tactics test showed.
-    fn take_win_in_one_turn(&mut self) {
-        if std::mem::replace(&mut self.root_walked, true)
-            || !self.config.solver
-            || self.position.status().is_over()
-        {
-            return;
-        }
-        let mover = self.position.to_move();
-        let root = self.root as usize;
-        let won = Some(Proof::Win(mover));
-        let root_proof = self.nodes[root].proof;
-        if root_proof.is_some_and(|proof| proof != Proof::Win(mover))
-            || self.nodes[root]
-                .children
-                .iter()
-                .any(|&child| self.nodes[child as usize].proof == won)
-        {
-            return;
-        }
-        let first = winning_turn(&self.position, &mut Work(WIN_WALK_WORK))
-            .and_then(|turn| turn.moves.into_iter().next());
-        let Some(first) = first else {
-            // A root proved won with no child proved won (the rest of a turn whose win the
-            // walk no longer finds within its work) is searched again rather than played
-            // by a child that may not win.
-            if root_proof == won {
-                self.nodes[root].proof = None;
-            }
-            return;
-        };
-        let existing = self.nodes[root]
-            .children
-            .iter()
-            .copied()
-            .find(|&child| self.nodes[child as usize].mv.as_ref() == Some(&first));
-        let child = match existing {
-            Some(child) => child,
-            None => {
-                let mut next = self.position.clone();
-                next.play_unchecked(&first);
-                let child = self.nodes.len() as u32;
-                self.nodes
-                    .push(Node::new(Some(first.clone()), mover, next.to_move(), None));
-                let node = &mut self.nodes[root];
-                node.untried.retain(|mv| *mv != first);
-                node.children.push(child);
-                child
-            }
-        };
-        // Its own turn goes on after a first move of several: the win is still forced.
-        self.nodes[child as usize].proof = won;
-        self.nodes[root].proof = won;
-    }
-
     fn proof_of(&self, position: &G) -> Option<Proof> {
         Proof::of_status(position.status())
     }
@@ -278,11 +221,7 @@ impl<G: Knowledge> Search<G> {
 
     /// Plays `mv` (legal here) at the root, keeping its subtree.
     pub fn advance(&mut self, mv: &G::Move) {
-        let reached = self.nodes[self.root as usize]
-            .children
-            .iter()
-            .copied()
-            .find(|&child| self.nodes[child as usize].mv.as_ref() == Some(mv));
+        let reached = self.root_child(mv);
         self.position.play_unchecked(mv);
         match reached {
             Some(child) => self.keep_subtree(child),
@@ -516,7 +455,7 @@ impl<G: Knowledge> Search<G> {
             && let Some(at) = moves.iter().position(|mv| {
                 let mut next = position.clone();
                 next.play_unchecked(mv);
-                matches!(next.status(), Status::Win { winner, .. } if winner == mover)
+                won_by(&next, mover)
             })
         {
             // The winning move becomes the node's only child: nothing else matters here.
@@ -802,17 +741,34 @@ impl<G: Knowledge> Search<G> {
             let position = self.position.clone();
             self.generate(self.root, &position);
         }
-        let tried = self.nodes[root]
-            .children
-            .iter()
-            .copied()
-            .find(|&child| self.nodes[child as usize].mv.as_ref() == Some(mv));
+        let tried = self.root_child(mv);
         if tried.is_some() {
             return tried;
         }
         if self.nodes.len() >= MAX_NODES {
             return None;
         }
+        let (child, next) = self.add_root_child(mv);
+        if self.config.solver && self.nodes[child as usize].proof.is_none() {
+            // As for any root move: an opponent's win in one after it is found at once.
+            self.generate(child, &next);
+        }
+        Some(child)
+    }
+
+    /// The root child for `mv`, if the tree has one.
+    fn root_child(&self, mv: &G::Move) -> Option<u32> {
+        self.nodes[self.root as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|&child| self.nodes[child as usize].mv.as_ref() == Some(mv))
+    }
+
+    /// Adds a root child for `mv` (legal here, not yet a child), taken out of the moves
+    /// still untried and proved when it ends the game; gives it and its position.
+    fn add_root_child(&mut self, mv: &G::Move) -> (u32, G) {
+        let root = self.root as usize;
         let untried = &mut self.nodes[root].untried;
         if let Some(at) = untried.iter().position(|m| m == mv) {
             // In place: the untried moves are taken from the end, best candidates last.
@@ -826,11 +782,7 @@ impl<G: Knowledge> Search<G> {
         self.nodes
             .push(Node::new(Some(mv.clone()), mover, next.to_move(), proof));
         self.nodes[root].children.push(child);
-        if self.config.solver && proof.is_none() {
-            // As for any root move: an opponent's win in one after it is found at once.
-            self.generate(child, &next);
-        }
-        Some(child)
+        (child, next)
     }
 
     /// Every seat's chance after the root child `child`, as the search sees it.
