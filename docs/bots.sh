@@ -11,10 +11,15 @@ games=${1:-40}
 jobs=${2:-2}
 shift $(( $# > 2 ? 2 : $# ))
 list=${*:-absorption adamas adaptoid adomoc}
-top=12 # config/bots.ron's top level
 echo "| game | bot | against | wins | draws | losses | score | Elo (95%) |"
 echo "|---|---|---|---|---|---|---|---|"
 for game in $list; do
+  # Each game's top level: the length of its ladder in config/bots.ron.
+  case $game in
+    absorption) top=16 ;;
+    adomoc) top=13 ;;
+    *) top=12 ;;
+  esac
   levels=()
   for n in $(seq 1 "$top"); do levels+=("level:$n"); done
   docs/ladder.sh "$game" "$games" "$jobs" "${levels[@]}" | tail -n +3

@@ -140,7 +140,9 @@ fn follow_the_position(
         }
         return;
     };
-    let level = settings.review_level;
+    // One review level serves every game: above this game's top, its top.
+    let top = tabula_bot::Levels::built_in().top_in(game.table.as_match().kind().key());
+    let level = settings.review_level.min(top as u8);
     if live.is_some_and(|live| live.position == game.position() && live.level == level) {
         return;
     }

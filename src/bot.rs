@@ -26,7 +26,8 @@ const ANIMATING_SLICE: Duration = Duration::from_millis(12);
 /// The slice while the board is still: about 30 frames a second keep hover and buttons
 /// responsive, and the search, which counts only its own time, ends sooner.
 const STILL_SLICE: Duration = Duration::from_millis(30);
-/// The level a hint thinks at: about the former level 3's budget, in a fraction of a second.
+/// The level a hint thinks at: about the former level 3's budget, in a fraction of a second
+/// (Advanced; in Absorption, whose ladder has more levels, Tournament).
 pub(crate) const HINT_LEVEL: u8 = 8;
 
 /// What a search is for.

@@ -192,7 +192,9 @@ fn start_review(
     let Some(game) = game else {
         return;
     };
-    let level = settings.review_level;
+    // One review level serves every game: above this game's top, its top.
+    let top = tabula_bot::Levels::built_in().top_in(game.table.as_match().kind().key());
+    let level = settings.review_level.min(top as u8);
     if let Err(e) = tabula_bot::BotSpec::level(level as usize) {
         warn!("review: {e}");
         return;

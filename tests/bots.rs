@@ -75,7 +75,7 @@ fn people_wait_while_the_bot_thinks_and_leaving_stops_it() {
     start(
         &mut app,
         GameKind::Adaptoid,
-        vec![Seat::Bot(top_level()), Seat::Human],
+        vec![Seat::Bot(top_level("adaptoid")), Seat::Human],
     );
     app.update();
     let thinking = app
@@ -194,7 +194,8 @@ fn a_bot_goes_on_from_the_tree_of_its_last_move() {
     }
 }
 
-/// The strongest level: a search of 1.9 s, the one level still thinking after a frame.
-fn top_level() -> u8 {
-    tabula_bot::Levels::built_in().top() as u8
+/// The strongest level of `game`: a search of 1.9 s, the one level still thinking after a
+/// frame.
+fn top_level(game: &str) -> u8 {
+    tabula_bot::Levels::built_in().top_in(game) as u8
 }

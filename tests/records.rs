@@ -120,7 +120,7 @@ fn undo_redo_and_jumps_move_the_board_with_the_rules() {
 #[test]
 fn undo_against_a_bot_goes_back_to_the_person_even_while_it_thinks() {
     let mut app = app_with(Storage::default());
-    let top = tabula_bot::Levels::built_in().top() as u8;
+    let top = tabula_bot::Levels::built_in().top_in("adomoc") as u8;
     start(
         &mut app,
         GameKind::Adomoc,

@@ -156,7 +156,7 @@ fn a_bot_answers_while_a_review_runs_and_a_review_can_be_stopped() {
     }
     // The top level takes about 2 s a position: the review of 9 positions outlasts the reply.
     app.world_mut().resource_mut::<Settings>().review_level =
-        tabula_bot::Levels::built_in().top() as u8;
+        tabula_bot::Levels::built_in().top_in("adaptoid") as u8;
     app.world_mut().write_message(StartReview);
     app.update();
     person_move(&mut app, 4);

@@ -29,11 +29,14 @@ pub struct Settings {
     pub light_dark: Vec<(f32, f32, f32)>,
     pub three_players: Vec<(f32, f32, f32)>,
     pub keys: KeyNames,
-    /// The bot level whose search judges a game review (1 to the top level).
+    /// The bot level whose search judges a game review: 1 to the longest ladder's top, one
+    /// number for every game (above a game's top, its top).
     #[serde(default = "default_review_level")]
     pub review_level: u8,
-    /// 2 when `review_level` counts on the ladder of `config/bots.ron`; settings written
-    /// before it (1) counted the five former levels, read through `formerly`.
+    /// 3 when `review_level` counts on the ladders of `config/bots.ron` (the longest one);
+    /// settings written before (2) counted one ladder of twelve for every game, read
+    /// through `twelve`, and before the ladder (1) the five former levels, through
+    /// `formerly`.
     #[serde(default = "former_level_ladder")]
     pub level_ladder: u32,
     pub game_defaults: BTreeMap<String, BTreeMap<String, String>>,
@@ -69,7 +72,7 @@ fn default_review_level() -> u8 {
 }
 
 /// The ladder settings count their levels on (see `level_ladder`).
-const LEVEL_LADDER: u32 = 2;
+const LEVEL_LADDER: u32 = 3;
 
 /// Settings without `level_ladder` were written before the ladder.
 fn former_level_ladder() -> u32 {
@@ -174,7 +177,7 @@ impl Settings {
                 self.animation_speed
             ));
         }
-        let levels = tabula_bot::Levels::built_in().levels.len();
+        let levels = tabula_bot::Levels::built_in().top();
         if !(1..=levels).contains(&(self.review_level as usize)) {
             return Err(format!(
                 "review_level must be 1 to {levels}, not {}",
@@ -217,30 +220,39 @@ pub fn parse(text: &str) -> Result<Settings, String> {
     Ok(settings)
 }
 
-/// Counts the review level on the ladder: a file written before it counted the five former
-/// levels, and one written before reviews holds none (the top).
+/// Counts the review level on the ladders of today: a file written before the ladder
+/// counted the five former levels, one of `level_ladder` 2 the one ladder of twelve every
+/// game shared, and one written before reviews holds none (the top).
 fn onto_the_ladder(settings: &mut Settings) -> Result<(), String> {
     if settings.level_ladder > LEVEL_LADDER {
         return Err(format!(
-            "level_ladder must be {LEVEL_LADDER} (or absent: settings from before the ladder), \
-             not {}",
+            "level_ladder must be 1 to {LEVEL_LADDER} (or absent: settings from before the \
+             ladder), not {}",
             settings.level_ladder
         ));
     }
+    let levels = tabula_bot::Levels::built_in();
     if settings.review_level == 0 {
-        settings.review_level = tabula_bot::Levels::built_in().top() as u8;
+        settings.review_level = levels.top() as u8;
     } else if settings.level_ladder < LEVEL_LADDER {
-        // The former level plays as the ladder's level named for it.
-        let former = usize::from(settings.review_level);
-        settings.review_level = tabula_bot::Levels::built_in()
-            .from_former(former)
+        // The old level plays as the level named for it.
+        let (old, today, count, when) = match settings.level_ladder {
+            ..=1 => (
+                usize::from(settings.review_level),
+                levels.from_former_anywhere(usize::from(settings.review_level)),
+                tabula_bot::FORMER_LEVELS,
+                "settings before the ladder",
+            ),
+            _ => (
+                usize::from(settings.review_level),
+                levels.from_twelve_anywhere(usize::from(settings.review_level)),
+                tabula_bot::TWELVE,
+                "settings of one ladder of twelve",
+            ),
+        };
+        settings.review_level = today
             .and_then(|n| u8::try_from(n).ok())
-            .ok_or_else(|| {
-                format!(
-                    "review_level must be 1 to {} (settings before the ladder), not {former}",
-                    tabula_bot::FORMER_LEVELS
-                )
-            })?;
+            .ok_or_else(|| format!("review_level must be 1 to {count} ({when}), not {old}"))?;
     }
     settings.level_ladder = LEVEL_LADDER;
     Ok(())
@@ -427,15 +439,14 @@ mod tests {
         let former = |text: &str| {
             parse(
                 &DEFAULTS
-                    .replace("    level_ladder: 2,\n", "")
-                    .replace("review_level: 12,", text),
+                    .replace("    level_ladder: 3,\n", "")
+                    .replace("review_level: 16,", text),
             )
         };
         // The former level 3 is played by the level named for it, the former top by the top.
-        assert_eq!(
-            former("review_level: 3,").unwrap().review_level as usize,
-            levels.from_former(3).unwrap()
-        );
+        let third = former("review_level: 3,").unwrap().review_level as usize;
+        assert_eq!(third, levels.from_former_anywhere(3).unwrap());
+        assert_eq!(levels.get("adaptoid", third).unwrap().name, "Advanced");
         let top = former("review_level: 5,").unwrap();
         assert_eq!(top.review_level as usize, levels.top());
         assert_eq!(top.level_ladder, LEVEL_LADDER);
@@ -446,10 +457,32 @@ mod tests {
         let error = former("review_level: 9,").unwrap_err();
         assert!(error.contains("review_level must be 1 to 5"), "{error}");
         // On the ladder, a file without a review level reviews at the top too.
-        let without = parse(&DEFAULTS.replace("review_level: 12,", "")).unwrap();
+        let without = parse(&DEFAULTS.replace("review_level: 16,", "")).unwrap();
         assert_eq!(without.review_level as usize, levels.top());
-        let error = parse(&DEFAULTS.replace("level_ladder: 2,", "level_ladder: 3,")).unwrap_err();
-        assert!(error.contains("level_ladder must be 2"), "{error}");
+        let error = parse(&DEFAULTS.replace("level_ladder: 3,", "level_ladder: 4,")).unwrap_err();
+        assert!(error.contains("level_ladder must be 1 to 3"), "{error}");
+        // Settings of the one ladder of twelve: its top is the top.
+        let twelve = |text: &str| {
+            parse(
+                &DEFAULTS
+                    .replace("level_ladder: 3,", "level_ladder: 2,")
+                    .replace("review_level: 16,", text),
+            )
+        };
+        assert_eq!(
+            twelve("review_level: 12,").unwrap().review_level as usize,
+            levels.top()
+        );
+        // Its level 8 ("Advanced" in every game) is the same search where the ladder kept
+        // twelve levels, and a weaker, quicker one where levels came in below it.
+        let advanced = twelve("review_level: 8,").unwrap().review_level as usize;
+        assert_eq!(levels.get("adaptoid", advanced).unwrap().name, "Advanced");
+        assert_eq!(
+            levels.get("absorption", advanced).unwrap().name,
+            "Tournament"
+        );
+        let error = twelve("review_level: 13,").unwrap_err();
+        assert!(error.contains("review_level must be 1 to 12"), "{error}");
     }
 
     #[test]

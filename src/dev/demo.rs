@@ -442,11 +442,11 @@ mod tests {
             parse_seats("human, 3").unwrap(),
             [Seat::Human, Seat::Bot(3)]
         );
-        assert!(parse_seats("human,13").unwrap_err().contains("\"13\""));
+        assert!(parse_seats("human,17").unwrap_err().contains("\"17\""));
         assert!(parse_seats("").unwrap().is_empty());
         assert_eq!(parse_review(" 5"), Ok(Some(5)));
         assert_eq!(parse_review(""), Ok(None));
-        assert!(parse_review("13").unwrap_err().contains("\"13\""));
+        assert!(parse_review("17").unwrap_err().contains("\"17\""));
         assert_eq!(
             parse_review_slice("3000"),
             Ok(Some(Duration::from_millis(3000)))

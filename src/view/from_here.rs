@@ -61,11 +61,14 @@ pub fn from_here_section(
                         }
                     });
                 ui.label("against level");
+                // The choice is kept from game to game; a game with fewer levels has its top.
+                let top = tabula_bot::Levels::built_in().top_in(playing.kind().key());
+                choice.level = choice.level.clamp(1, top as u8);
                 egui::ComboBox::from_id_salt("from-here-level")
                     .selected_text(choice.level.to_string())
                     .width(40.0)
                     .show_ui(ui, |ui| {
-                        for level in 1..=tabula_bot::Levels::built_in().top() as u8 {
+                        for level in 1..=top as u8 {
                             ui.selectable_value(&mut choice.level, level, level.to_string());
                         }
                     });

@@ -411,7 +411,8 @@ fn thinking_indicator(ui: &mut egui::Ui, thinking: &Thinking, game: &CurrentGame
             "{} is thinking…",
             game.seats
                 .get(seat)
-                .map_or_else(|| Seat::Human.label(), Seat::label)
+                .unwrap_or(&Seat::Human)
+                .label(game.table.as_match().kind().key())
         ),
         Purpose::Hint => "Looking for a hint…".to_string(),
     };

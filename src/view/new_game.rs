@@ -65,17 +65,19 @@ fn new_game_screen(
                 ui.separator();
                 ui.label("Seats (people take turns at this screen):");
                 let players = form.players();
+                let game = form.kind.key();
                 egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
                     for seat in 0..players {
                         ui.label(format!("Player {}", seat + 1));
-                        let current = form.seats[seat].label();
+                        let current = form.seats[seat].label(game);
                         ui.vertical(|ui| {
                             egui::ComboBox::from_id_salt(("seat", seat))
                                 .selected_text(current)
                                 .width(220.0)
                                 .show_ui(ui, |ui| {
-                                    for option in Seat::offered() {
-                                        let (label, about) = (option.label(), option.about());
+                                    for option in Seat::offered(game) {
+                                        let (label, about) =
+                                            (option.label(game), option.about(game));
                                         let name = format_args!("seat {}: {label}", seat + 1);
                                         let item = ui
                                             .selectable_value(&mut form.seats[seat], option, &label)
@@ -87,7 +89,7 @@ fn new_game_screen(
                                 })
                                 .response
                                 .tap_target(format_args!("seat {}", seat + 1));
-                            if let Some(about) = form.seats[seat].about() {
+                            if let Some(about) = form.seats[seat].about(game) {
                                 ui.small(about);
                             }
                         });
@@ -390,7 +392,7 @@ fn rating_line(ui: &mut egui::Ui, form: &mut NewGameForm, settings: &Settings, p
             rating.rating,
             rating.games,
             if rating.games == 1 { "game" } else { "games" },
-            fits.label()
+            fits.label(form.kind.key())
         ))
         .on_hover_text(
             "Elo against the bot levels' measured strength (config/ratings.ron); every \

@@ -54,13 +54,14 @@ fn pause_menu(
             });
             ui.checkbox(&mut settings.show_labels, "cell labels (L)");
             ui.checkbox(&mut settings.confirm_moves, "confirm every move");
-            let levels = tabula_bot::Levels::built_in().levels.len() as u8;
+            let levels = tabula_bot::Levels::built_in().top() as u8;
             ui.add(
                 egui::Slider::new(&mut settings.review_level, 1..=levels)
                     .text("review bot level"),
             )
             .on_hover_text(format!(
-                "The level whose search judges a game review; {levels}, the top, takes 1.9 s a position"
+                "The level whose search judges a game review; {levels}, the top in every \
+                 game (a game with fewer levels reviews at its own top), takes 1.9 s a position"
             ));
             search_threads(ui, &mut settings);
             appearance(ui, &mut settings);

@@ -78,7 +78,10 @@ impl ReviewPanel<'_, '_> {
                 .on_hover_text(format!(
                     "The bot (level {}, set in the menu) judges every position; moves that \
                      lowered their player's winning chance most are marked",
-                    self.settings.review_level
+                    tabula_bot::Levels::built_in().number_in(
+                        table.as_match().kind().key(),
+                        usize::from(self.settings.review_level)
+                    )
                 ))
                 .clicked()
             {

@@ -22,6 +22,10 @@ pub struct Level {
     /// `Game::NAME`.
     #[serde(default)]
     pub games: BTreeMap<String, GameLevel>,
+    /// The games whose ladders have this level, by `Game::NAME`; every game when empty. A
+    /// game whose strength spans more than the others' has more levels.
+    #[serde(default)]
+    pub only: Vec<String>,
 }
 
 /// One game's settings for a level, each replacing the level's whole (a `search` given
@@ -35,6 +39,8 @@ pub struct GameLevel {
 
 /// How many levels the game had before its ladder (records of format 2 and older).
 pub const FORMER_LEVELS: usize = 5;
+/// How many levels every game had when they shared one ladder (records of format 3).
+pub const TWELVE: usize = 12;
 
 /// The games a levels file may name.
 const GAMES: [&str; 4] = [
@@ -45,6 +51,11 @@ const GAMES: [&str; 4] = [
 ];
 
 impl Level {
+    /// Whether `game`'s ladder has this level.
+    pub fn is_in(&self, game: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|g| g == game)
+    }
+
     /// The search and budget this level plays `game` (a `Game::NAME`) with.
     pub fn for_game(&self, game: &str) -> (MctsConfig, Budget) {
         let own = self.games.get(game);
@@ -59,10 +70,15 @@ impl Level {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Levels {
+    /// Every game's levels, weakest first; a game's ladder is the ones it is in.
     pub levels: Vec<Level>,
-    /// The level that plays as each of the five levels the game had before its ladder
-    /// (records of format 2 and older, settings written then), from the former level 1.
+    /// The entry of `levels` (counted from 1, and in every game) that plays as each of the
+    /// five levels the game had before its ladder (records of format 2 and older, settings
+    /// written then), from the former level 1.
     pub formerly: Vec<usize>,
+    /// The entries (counted from 1, each in every game) that were levels 1 to 12 when every
+    /// game had one ladder of twelve (records of format 3, settings of `level_ladder` 2).
+    pub twelve: Vec<usize>,
 }
 
 impl Levels {
@@ -80,17 +96,34 @@ impl Levels {
             return Err("bots.ron: no levels".to_string());
         }
         let count = levels.levels.len();
+        let in_every_game = |n: &usize| levels.levels.get(n - 1).is_some_and(|l| l.only.is_empty());
         if levels.formerly.len() != FORMER_LEVELS
-            || levels.formerly.iter().any(|n| !(1..=count).contains(n))
+            || levels
+                .formerly
+                .iter()
+                .any(|n| !(1..=count).contains(n) || !in_every_game(n))
             || levels.formerly.windows(2).any(|pair| pair[0] > pair[1])
         {
             return Err(format!(
-                "bots.ron: formerly needs {FORMER_LEVELS} levels, each 1 to {count} and none \
-                 below the one before"
+                "bots.ron: formerly needs {FORMER_LEVELS} levels, each 1 to {count}, in every \
+                 game (no only:) and none below the one before"
+            ));
+        }
+        if levels.twelve.len() != TWELVE
+            || levels
+                .twelve
+                .iter()
+                .any(|n| !(1..=count).contains(n) || !in_every_game(n))
+            || levels.twelve.windows(2).any(|pair| pair[0] > pair[1])
+        {
+            return Err(format!(
+                "bots.ron: twelve needs {TWELVE} levels, each 1 to {count}, in every game (no \
+                 only:) and none below the one before"
             ));
         }
         for (i, level) in levels.levels.iter().enumerate() {
-            if let Some(game) = level.games.keys().find(|g| !GAMES.contains(&g.as_str())) {
+            let named = level.games.keys().chain(&level.only);
+            if let Some(game) = named.into_iter().find(|g| !GAMES.contains(&g.as_str())) {
                 return Err(format!(
                     "bots.ron: level {} ({}) names {game:?}, not a game ({})",
                     i + 1,
@@ -98,7 +131,15 @@ impl Levels {
                     GAMES.join(", ")
                 ));
             }
-            for game in GAMES {
+            if let Some(game) = level.games.keys().find(|g| !level.is_in(g)) {
+                return Err(format!(
+                    "bots.ron: level {} ({}) has settings for {game}, which is not among its \
+                     only: games",
+                    i + 1,
+                    level.name
+                ));
+            }
+            for game in GAMES.into_iter().filter(|game| level.is_in(game)) {
                 let (search, budget) = level.for_game(game);
                 // NaN would make a level's search never equal itself (no tree kept).
                 if !(0.0..=MAX_TEMPERATURE).contains(&search.temperature)
@@ -121,23 +162,89 @@ impl Levels {
                 }
             }
         }
+        // Every game has a level: formerly names five that are in every game.
         Ok(levels)
     }
 
-    /// Level `n`, counted from 1.
-    pub fn get(&self, n: usize) -> Option<&Level> {
-        n.checked_sub(1).and_then(|i| self.levels.get(i))
+    /// `game`'s ladder (a `Game::NAME`), weakest first.
+    pub fn ladder<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Level> + 'a {
+        self.levels.iter().filter(move |level| level.is_in(game))
     }
 
-    /// The strongest level.
+    /// Level `n` of `game`'s ladder, counted from 1, or `None` beyond its top.
+    pub fn get(&self, game: &str, n: usize) -> Option<&Level> {
+        let mut ladder = self.levels.iter().filter(|level| level.is_in(game));
+        n.checked_sub(1).and_then(|i| ladder.nth(i))
+    }
+
+    /// The level that plays as level `n` in `game`: a number above the game's top plays its
+    /// top, since one number (a review's level, `level:N` read before the game is known)
+    /// serves every game.
+    pub fn playing(&self, game: &str, n: usize) -> Option<&Level> {
+        n.checked_sub(1)?;
+        let top = self.levels.iter().rfind(|level| level.is_in(game));
+        self.get(game, n).or(top)
+    }
+
+    /// The number of the level that plays as level `n` in `game` ([`Levels::playing`]), for
+    /// showing: `n`, or the game's top above it.
+    pub fn number_in(&self, game: &str, n: usize) -> usize {
+        n.min(self.top_in(game))
+    }
+
+    /// How many levels `game` has: its strongest.
+    pub fn top_in(&self, game: &str) -> usize {
+        self.ladder(game).count()
+    }
+
+    /// The longest ladder's count: the number that plays the strongest level in every game.
     pub fn top(&self) -> usize {
-        self.levels.len()
+        GAMES
+            .iter()
+            .map(|game| self.top_in(game))
+            .max()
+            .unwrap_or(0)
     }
 
-    /// The level that plays as the former level `n` (1 to 5) played, or `None` for a
-    /// number the former ladder did not have.
-    pub fn from_former(&self, n: usize) -> Option<usize> {
-        n.checked_sub(1).and_then(|i| self.formerly.get(i)).copied()
+    /// The level of `game` that plays as the former level `n` (1 to 5) played, or `None`
+    /// for a number the former ladder did not have.
+    pub fn from_former(&self, game: &str, n: usize) -> Option<usize> {
+        self.numbered(game, &self.formerly, n)
+    }
+
+    /// The level of `game` that plays as level `n` (1 to 12) of the one ladder of twelve
+    /// every game had before each had its own, or `None` for another number.
+    pub fn from_twelve(&self, game: &str, n: usize) -> Option<usize> {
+        self.numbered(game, &self.twelve, n)
+    }
+
+    /// [`Levels::from_former`] where no game is named (a setting for every game, as the
+    /// review level): the old top is the top, and another level its number on the
+    /// shortest ladder, which in no game plays a stronger (slower) level than the old one.
+    pub fn from_former_anywhere(&self, n: usize) -> Option<usize> {
+        self.anywhere(&self.formerly, n)
+    }
+
+    /// [`Levels::from_twelve`] where no game is named, as [`Levels::from_former_anywhere`].
+    pub fn from_twelve_anywhere(&self, n: usize) -> Option<usize> {
+        self.anywhere(&self.twelve, n)
+    }
+
+    fn anywhere(&self, entries: &[usize], n: usize) -> Option<usize> {
+        let shortest = GAMES.into_iter().min_by_key(|game| self.top_in(game))?;
+        let number = self.numbered(shortest, entries, n)?;
+        Some(if number == self.top_in(shortest) {
+            self.top()
+        } else {
+            number
+        })
+    }
+
+    /// The number on `game`'s ladder of the entry `entries` gives for old level `n`.
+    fn numbered(&self, game: &str, entries: &[usize], n: usize) -> Option<usize> {
+        let entry = *n.checked_sub(1).and_then(|i| entries.get(i))?;
+        let before = &self.levels[..entry];
+        Some(before.iter().filter(|level| level.is_in(game)).count())
     }
 }
 
@@ -149,27 +256,77 @@ mod tests {
     fn the_built_in_levels_parse_and_grow() {
         let levels = Levels::built_in();
         let top = levels.top();
-        assert_eq!(top, 12);
-        assert_eq!(levels.get(1).unwrap().name, "Novice");
-        assert!(levels.get(0).is_none() && levels.get(top + 1).is_none());
         // The help and the error messages say the range.
         assert!(crate::SPEC_HELP.contains(&format!("level:N (1-{top},")));
-        // The time-limited top level answers within 2 seconds, and no level thinks longer.
-        let top_millis = levels.get(top).unwrap().budget.millis.unwrap();
-        assert!(top_millis <= 2000);
-        for (level, game) in levels.levels.iter().flat_map(|l| GAMES.map(|g| (l, g))) {
-            let millis = level.for_game(game).1.millis;
-            assert!(millis.is_none_or(|m| m <= top_millis), "{}", level.name);
+        for game in GAMES {
+            let own_top = levels.top_in(game);
+            assert!(own_top >= 10, "{game} has {own_top} levels");
+            assert_eq!(levels.get(game, 1).unwrap().name, "Novice");
+            assert!(levels.get(game, 0).is_none() && levels.get(game, own_top + 1).is_none());
+            // A number above a game's top plays its top; none is below 1.
+            let strongest = levels.get(game, own_top).unwrap();
+            assert_eq!(levels.playing(game, top + 1), Some(strongest));
+            // The longest ladder's top, as a spec, plays every game's own top.
+            assert_eq!(
+                crate::BotSpec::level(top).unwrap().search_for(game),
+                Some(strongest.for_game(game))
+            );
+            assert!(levels.playing(game, 0).is_none());
+            // The time-limited top level answers within 2 seconds, and no level thinks
+            // longer.
+            let top_millis = strongest.for_game(game).1.millis.unwrap();
+            assert!(top_millis <= 2000);
+            let ladder: Vec<&Level> = levels.ladder(game).collect();
+            for level in &ladder {
+                let millis = level.for_game(game).1.millis;
+                assert!(millis.is_none_or(|m| m <= top_millis), "{}", level.name);
+            }
+            // The former top level is the top, and the former level 1 is no stronger than 2.
+            assert_eq!(levels.from_former(game, FORMER_LEVELS), Some(own_top));
+            assert!(levels.from_former(game, 1) <= Some(2));
+            assert!(levels.from_former(game, 6).is_none());
+            grows(game, &ladder);
         }
-        // The former top level is the top, and the former level 1 is no stronger than 2.
-        assert_eq!(levels.from_former(FORMER_LEVELS), Some(top));
-        assert!(levels.from_former(1) <= Some(2) && levels.from_former(6).is_none());
+        assert_eq!(levels.from_former_anywhere(FORMER_LEVELS), Some(top));
+        // The ladder of twelve every game shared: its top is each game's top, and a game
+        // that kept twelve levels keeps their numbers.
+        for game in GAMES {
+            assert_eq!(levels.from_twelve(game, TWELVE), Some(levels.top_in(game)));
+            assert!(levels.from_twelve(game, TWELVE + 1).is_none());
+            if levels.top_in(game) == TWELVE {
+                assert!((1..=TWELVE).all(|n| levels.from_twelve(game, n) == Some(n)));
+            }
+        }
+        assert_eq!(levels.from_twelve_anywhere(TWELVE), Some(top));
+        // A setting for every game (the review level) never plays a stronger level than
+        // the old one in any game; the old top is the top everywhere.
+        for (old, entries) in [(FORMER_LEVELS, &levels.formerly), (TWELVE, &levels.twelve)] {
+            for n in 1..=old {
+                let anywhere = match old {
+                    FORMER_LEVELS => levels.from_former_anywhere(n),
+                    _ => levels.from_twelve_anywhere(n),
+                }
+                .unwrap();
+                for game in GAMES {
+                    let own = levels.numbered(game, entries, n).unwrap();
+                    let played = anywhere.min(levels.top_in(game));
+                    assert!(
+                        played <= own,
+                        "old {n} of {old} in {game}: {played} > {own}"
+                    );
+                    if n == old {
+                        assert_eq!(played, levels.top_in(game));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each level of `game`'s ladder searches more than the one below it.
+    fn grows(game: &str, ladder: &[&Level]) {
         // With no iteration cap a level searches until its time runs out: more than any cap.
         let iterations = |budget: &Budget| budget.iterations.unwrap_or(u64::MAX);
-        for (game, pair) in GAMES
-            .iter()
-            .flat_map(|game| levels.levels.windows(2).map(move |pair| (*game, pair)))
-        {
+        for pair in ladder.windows(2) {
             let (lower, higher) = (&pair[0], &pair[1]);
             let ((below_search, below), (above_search, above)) =
                 (&lower.for_game(game), &higher.for_game(game));
@@ -180,7 +337,7 @@ mod tests {
             }
             assert!(
                 iterations(above) >= iterations(below),
-                "{} may search fewer iterations than {}",
+                "{game}: {} may search fewer iterations than {}",
                 higher.name,
                 lower.name
             );
@@ -195,7 +352,7 @@ mod tests {
             };
             assert!(
                 iterations(above) > iterations(below) || more_time,
-                "{} searches no more than {}",
+                "{game}: {} searches no more than {}",
                 higher.name,
                 lower.name
             );
@@ -205,7 +362,7 @@ mod tests {
     #[test]
     fn a_game_may_have_its_own_settings_for_a_level() {
         let levels = Levels::parse(
-            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), search: (max_moves: 30), \
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), search: (max_moves: 30), \
              games: {\"adamas\": (budget: Some((iterations: Some(64)))), \
              \"adomoc\": (search: Some((playout: Plies(0))))})])",
         )
@@ -222,25 +379,25 @@ mod tests {
             (level.search.clone(), level.budget)
         );
         let error = Levels::parse(
-            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), search: (), \
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), search: (), \
              games: {\"chess\": ()})])",
         )
         .unwrap_err();
         assert!(error.contains("\"chess\", not a game"), "{error}");
         let error = Levels::parse(
-            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (millis: Some(8)), search: (), \
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (millis: Some(8)), search: (), \
              games: {\"adamas\": (budget: Some(()))})])",
         )
         .unwrap_err();
         assert!(error.contains("no budget in adamas"), "{error}");
         let error = Levels::parse(
-            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (millis: Some(8)), search: (temperature: -1.0))])",
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (millis: Some(8)), search: (temperature: -1.0))])",
         )
         .unwrap_err();
         assert!(error.contains("temperature must be 0 to 10"), "{error}");
         for formerly in ["[1, 1, 1, 1]", "[1, 1, 1, 1, 2]", "[0, 1, 1, 1, 1]"] {
             let error = Levels::parse(&format!(
-                "(formerly: {formerly}, levels: [(name: \"x\", budget: (millis: Some(8)), \
+                "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: {formerly}, levels: [(name: \"x\", budget: (millis: Some(8)), \
                  search: ())])"
             ))
             .unwrap_err();
@@ -250,7 +407,7 @@ mod tests {
             );
         }
         let error = Levels::parse(
-            "(formerly: [1, 2, 1, 2, 2], levels: [(name: \"x\", budget: (millis: Some(8)), \
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 2, 1, 2, 2], levels: [(name: \"x\", budget: (millis: Some(8)), \
              search: ()), (name: \"y\", budget: (millis: Some(9)), search: ())])",
         )
         .unwrap_err();
@@ -258,12 +415,86 @@ mod tests {
     }
 
     #[test]
+    fn a_game_may_have_more_levels_than_another() {
+        let levels = Levels::parse(
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 3, 3], levels: [\
+             (name: \"a\", budget: (iterations: Some(8)), search: ()), \
+             (name: \"b\", budget: (iterations: Some(16)), search: (), only: [\"adomoc\", \"absorption\"]), \
+             (name: \"c\", budget: (millis: Some(100)), search: ())])",
+        )
+        .unwrap();
+        assert_eq!((levels.top_in("adomoc"), levels.top_in("adaptoid")), (3, 2));
+        assert_eq!(levels.top(), 3);
+        assert_eq!(levels.get("adomoc", 2).unwrap().name, "b");
+        assert_eq!(levels.get("adaptoid", 2).unwrap().name, "c");
+        assert!(levels.get("adaptoid", 3).is_none());
+        // One number for every game: above a game's top, its top.
+        assert_eq!(levels.playing("adaptoid", 3).unwrap().name, "c");
+        // A former level is the same entry in every game, numbered on each game's ladder.
+        assert_eq!(levels.from_former("adomoc", 5), Some(3));
+        assert_eq!(levels.from_former("adaptoid", 5), Some(2));
+        assert_eq!(levels.from_former_anywhere(5), Some(3));
+        let twelve = Levels::parse(
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3], formerly: [1, 1, 1, 1, 1], levels: [\
+             (name: \"a\", budget: (iterations: Some(8)), search: ()), \
+             (name: \"b\", budget: (iterations: Some(16)), search: (), only: [\"adomoc\"]), \
+             (name: \"c\", budget: (millis: Some(100)), search: ())])",
+        )
+        .unwrap();
+        assert_eq!(twelve.from_twelve("adomoc", 12), Some(3));
+        assert_eq!(twelve.from_twelve("adaptoid", 12), Some(2));
+        assert_eq!(twelve.from_twelve("adaptoid", 11), Some(1));
+        let error = Levels::parse(
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], formerly: [1, 1, 1, 1, 1], levels: [\
+             (name: \"a\", budget: (iterations: Some(8)), search: ()), \
+             (name: \"b\", budget: (iterations: Some(16)), search: (), only: [\"adomoc\"])])",
+        )
+        .unwrap_err();
+        assert!(error.contains("twelve needs 12 levels"), "{error}");
+        for (text, expected) in [
+            (
+                "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \
+                 search: ()), (name: \"y\", budget: (iterations: Some(8)), search: (), \
+                 only: [\"chess\"])])",
+                "names \"chess\", not a game",
+            ),
+            (
+                "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \
+                 search: (), only: [\"adomoc\"])])",
+                "in every game",
+            ),
+            (
+                "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \
+                 search: ()), (name: \"y\", budget: (iterations: Some(8)), search: (), \
+                 only: [\"adomoc\"], games: {\"adamas\": ()})])",
+                "settings for adamas, which is not among its only: games",
+            ),
+            (
+                "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \
+                 search: ()), (name: \"y\", budget: (iterations: Some(8)), search: (), \
+                 only: [\"adomoc\"])])",
+                "",
+            ),
+        ] {
+            match (Levels::parse(text), expected) {
+                (Ok(levels), "") => assert_eq!(levels.top_in("adomoc"), 2),
+                (Err(error), _) if !expected.is_empty() => {
+                    assert!(error.contains(expected), "{text}: {error}")
+                }
+                (result, _) => panic!("{text}: {result:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn a_level_spec_searches_as_its_game_says() {
         use crate::spec::BotSpec;
         let top = Levels::built_in().top();
         let spec = BotSpec::level(top).unwrap();
-        let level = Levels::built_in().get(top).unwrap();
         for game in GAMES {
+            let level = Levels::built_in()
+                .get(game, Levels::built_in().top_in(game))
+                .unwrap();
             let (search, budget) = spec.search_for(game).unwrap();
             let (own_search, own_budget) = level.for_game(game);
             assert_eq!(search, own_search);
@@ -281,12 +512,12 @@ mod tests {
     #[test]
     fn a_broken_levels_file_names_the_place() {
         let error = Levels::parse(
-            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (), search: (pace: 1))])",
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (), search: (pace: 1))])",
         )
         .unwrap_err();
         assert!(error.contains("pace") && error.contains("1:"), "{error}");
         let error = Levels::parse(
-            "(formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (), search: ())])",
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (), search: ())])",
         )
         .unwrap_err();
         assert!(error.contains("no budget"), "{error}");

@@ -34,7 +34,7 @@ pub use bot::Bot;
 pub use config::{Budget, Evaluation, MctsConfig, Playout};
 pub use elo::{EloEstimate, Score};
 pub use knowledge::{Knowledge, add_samples, sampled_moves};
-pub use levels::{FORMER_LEVELS, Level, Levels};
+pub use levels::{FORMER_LEVELS, Level, Levels, TWELVE};
 pub use matches::{Played, Schedule, Side, play_game, play_games};
 pub use mcts::{MAX_THREADS, MoveStats, Search};
 pub use outcome::{MAX_PLAYERS, Proof, Rewards, chances, even};

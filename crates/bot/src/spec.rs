@@ -31,25 +31,36 @@ pub enum BotSpec {
     Search { config: MctsConfig, budget: Budget },
 }
 
-pub const SPEC_HELP: &str = "bot specs: random | level:N (1-12, config/bots.ron: 1 the weakest) | \
+pub const SPEC_HELP: &str = "bot specs: random | level:N (1-16, config/bots.ron: 1 the weakest; a game with fewer levels plays its top above them) | \
 uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
 keys: iters, ms, threads (sharing one tree; 1 unless given), c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
 (per node), eval (hand or learned: the evaluation a stopped playout is judged by), temp (0 plays the best move; \
 above, sometimes a worse one: the low levels); uct and mcts need iters or ms";
 
 impl BotSpec {
+    /// Level `n`, which must be 1 to the longest ladder's top ([`Levels::top`]); in a game
+    /// with fewer levels, a number above its top plays its top ([`Levels::playing`]).
     pub fn level(n: usize) -> Result<BotSpec, String> {
-        let levels = Levels::built_in();
-        if levels.get(n).is_none() {
-            return Err(format!(
-                "no level {n}: levels are 1 to {}",
-                levels.levels.len()
-            ));
+        let top = Levels::built_in().top();
+        if !(1..=top).contains(&n) {
+            return Err(format!("no level {n}: levels are 1 to {top}"));
         }
         Ok(BotSpec::Level {
             level: n,
             threads: None,
         })
+    }
+
+    /// An error for a level above `game`'s top (where a game is named, as in a match, a
+    /// number that would only play the top is a mistake worth saying).
+    pub fn check_in(&self, game: &str) -> Result<(), String> {
+        let top = Levels::built_in().top_in(game);
+        match self {
+            BotSpec::Level { level, .. } if *level > top => {
+                Err(format!("level:{level}: {game} has levels 1 to {top}"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// How this bot searches in `game` (a `Game::NAME`): its search and budget, or `None`
@@ -60,8 +71,10 @@ impl BotSpec {
             BotSpec::Search { config, budget } => Some((config.clone(), *budget)),
             BotSpec::Level { level, threads } => {
                 let levels = Levels::built_in();
-                // Made only by `level`, which checks the number; the top level otherwise.
-                let chosen = levels.get(*level).or(levels.levels.last())?;
+                // Made only by `level`, which checks the number; the game's top otherwise.
+                let chosen = levels
+                    .playing(game, *level)
+                    .or_else(|| levels.ladder(game).last())?;
                 let (config, budget) = chosen.for_game(game);
                 let budget = match threads {
                     Some(cap) => with_threads(budget, *cap),
@@ -112,7 +125,7 @@ impl FromStr for BotSpec {
         let (mut config, mut budget) = match kind {
             "random" if params.is_empty() => return Ok(BotSpec::Random),
             "level" => {
-                let levels = Levels::built_in().levels.len() as u64;
+                let levels = Levels::built_in().top() as u64;
                 return BotSpec::level(whole_number_as("level:N", params, 1..=levels)?);
             }
             "uct" => (MctsConfig::plain_uct(), Budget::default()),
@@ -353,13 +366,13 @@ mod tests {
             ("uct:iters=many", "iters needs a whole number, not \"many\""),
             ("mcts:iters=5,speed=2", "unknown key \"speed\""),
             ("mcts:iters", "not key=value"),
-            ("level:0", "level:N must be 1 to 12, not \"0\""),
-            ("level:13", "level:N must be 1 to 12, not \"13\""),
+            ("level:0", "level:N must be 1 to 16, not \"0\""),
+            ("level:17", "level:N must be 1 to 16, not \"17\""),
             ("level:x", "level:N needs a whole number"),
             // Numbers out of range say the range, however many digits they have.
             (
                 "level:99999999999999999999",
-                "level:N must be 1 to 12, not \"99999999999999999999\"",
+                "level:N must be 1 to 16, not \"99999999999999999999\"",
             ),
             ("mcts:iters=5,moves=0", "moves must be 1 to 1000000"),
             ("uct:iters=0", "iters must be 1 to 1000000000"),

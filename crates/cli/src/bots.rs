@@ -21,6 +21,9 @@ pub(crate) fn parse_specs(text: &str) -> Result<Vec<BotSpec>, String> {
 pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
     let start = setup::start::<G>(args)?;
     let specs = parse_specs(args.bots.as_deref().ok_or("match needs --bots A,B")?)?;
+    for spec in &specs {
+        spec.check_in(G::NAME)?;
+    }
     let players = start.num_players();
     if specs.len() < 2 || specs.len() > players {
         return Err(format!(
@@ -145,8 +148,9 @@ pub fn hint<G: Knowledge>(args: &Args) -> Result<(), String> {
     }
     let spec = match args.bot.as_deref() {
         Some(text) => text.parse()?,
-        None => BotSpec::level(tabula_bot::Levels::built_in().top())?,
+        None => BotSpec::level(tabula_bot::Levels::built_in().top_in(G::NAME))?,
     };
+    spec.check_in(G::NAME)?;
     let Some((config, budget)) = spec.search_for(G::NAME) else {
         let mut bot = Bot::new(&spec, &game, args.seed.unwrap_or(1));
         let mv = bot.choose(&game).expect("an ongoing game has a move");

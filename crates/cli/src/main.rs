@@ -32,11 +32,11 @@ verbs:
                              bots against each other, seats rotating: wins, draws,
                              losses and the Elo difference (games over P plies draw)
   hint GAME [--bot SPEC] [--record \"MOVES\"]
-                             the bot's move and evaluation (default the top level,
-                             level:12)
+                             the bot's move and evaluation (default the game's
+                             top level)
   review GAME --record \"MOVES\" [--bot SPEC] [--position STR]
                              every move judged by the bot's search (default
-                             config/review.ron: level:12): ply, player, move, the
+                             config/review.ron: level:16): ply, player, move, the
                              player's winning chance before it (with the bot's own
                              move) and after it, the mark (inaccuracy, mistake,
                              blunder) and the bot's move when better; then each
@@ -92,7 +92,7 @@ verbs:
                              comes back to a seat; online watch CODE follows a game
 
 games: adamas, absorption, adaptoid, adomoc
-bots: random, level:N (1-12, 1 the weakest), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...
+bots: random, level:N (1 to each game's top, 1 the weakest), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...
 (keys iters, ms, threads, c, playout, knowledge, solver, moves, eval, temp)
 Option keys are listed in docs/notation.md; --option key=@FILE reads the value from a file
 (a Super-Adaptoid board: --option board=@my-board.txt).";

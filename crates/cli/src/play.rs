@@ -16,6 +16,10 @@ pub fn play<G: Knowledge>(args: &Args) -> Result<(), String> {
     let players = table.game().num_players();
     let default_seats = vec!["human"; players].join(",");
     let seats = Seat::parse_list(args.seats.as_deref().unwrap_or(&default_seats), players)
+        .and_then(|seats| {
+            seats.iter().try_for_each(|seat| seat.check_in(G::NAME))?;
+            Ok(seats)
+        })
         .map_err(|e| format!("--seats: {e}"))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

@@ -12,7 +12,8 @@ use tabula_rules::text::{quoted, whole_number_as};
 use tabula_session::GameKind;
 
 struct Flags {
-    bots: Vec<BotSpec>,
+    /// Every level of the game when not given.
+    bots: Option<Vec<BotSpec>>,
     count: Option<usize>,
     jobs: usize,
     seed: u64,
@@ -21,12 +22,7 @@ struct Flags {
 impl Flags {
     fn parse(words: &[String]) -> Result<Flags, String> {
         let mut flags = Flags {
-            bots: (1..=Levels::built_in().top())
-                .map(|level| BotSpec::Level {
-                    level,
-                    threads: None,
-                })
-                .collect(),
+            bots: None,
             count: None,
             jobs: 1,
             seed: 1,
@@ -35,7 +31,7 @@ impl Flags {
         while let Some(flag) = rest.next() {
             let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
             match flag.as_str() {
-                "--bots" => flags.bots = crate::bots::parse_specs(value)?,
+                "--bots" => flags.bots = Some(crate::bots::parse_specs(value)?),
                 "--count" => flags.count = Some(whole_number_as("--count", value, 1..=1_000_000)?),
                 "--jobs" => flags.jobs = whole_number_as("--jobs", value, 1..=MAX_JOBS)?,
                 "--seed" => flags.seed = whole_number_as("--seed", value, 0..=u64::MAX)?,
@@ -50,6 +46,18 @@ impl Flags {
 pub fn tactics(words: &[String]) -> Result<(), String> {
     let kind = GameKind::parse(words.first().ok_or("puzzles tactics needs a game")?)?;
     let flags = Flags::parse(&words[1..])?;
+    let bots = match flags.bots {
+        Some(bots) => bots,
+        None => (1..=Levels::built_in().top_in(kind.key()))
+            .map(|level| BotSpec::Level {
+                level,
+                threads: None,
+            })
+            .collect(),
+    };
+    for spec in &bots {
+        spec.check_in(kind.key())?;
+    }
     let set = puzzles_for(kind)?;
     let puzzles = spread(&set.puzzles, flags.count);
     println!(
@@ -61,7 +69,7 @@ pub fn tactics(words: &[String]) -> Result<(), String> {
         flags.jobs
     );
     let mut columns = Vec::new();
-    for spec in &flags.bots {
+    for spec in &bots {
         let started = Instant::now();
         let solved = solve_all(kind, &puzzles, spec, flags.seed, flags.jobs)?;
         let count = solved.iter().filter(|&&s| s).count();
@@ -74,7 +82,7 @@ pub fn tactics(words: &[String]) -> Result<(), String> {
         columns.push(solved);
     }
     println!();
-    print_table(&puzzles, &flags.bots, &columns);
+    print_table(&puzzles, &bots, &columns);
     Ok(())
 }
 

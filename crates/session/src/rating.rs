@@ -19,7 +19,7 @@ pub struct RatingSettings {
     pub k: f64,
     pub provisional_k: f64,
     pub provisional_games: u32,
-    /// Each level's rating, from level 1 to the top, by game key.
+    /// Each level's rating, from level 1 to the game's top, by game key.
     pub levels: BTreeMap<String, Vec<f64>>,
 }
 
@@ -62,7 +62,7 @@ impl RatingSettings {
                 .get(kind.key())
                 .ok_or_else(|| format!("levels: {} is missing", kind.key()))?;
             let rising = levels.windows(2).all(|pair| pair[0] < pair[1]);
-            let count = tabula_bot::Levels::built_in().top();
+            let count = tabula_bot::Levels::built_in().top_in(kind.key());
             if levels.len() != count || !rising || levels.iter().any(|r| !r.is_finite()) {
                 return Err(format!(
                     "levels: {} needs {count} ratings (one a level), each above the one before",
@@ -162,8 +162,8 @@ mod tests {
     #[test]
     fn the_built_in_ratings_read_and_rise_with_the_level() {
         let settings = RatingSettings::parse(BUILT_IN).unwrap();
-        let top = tabula_bot::Levels::built_in().top() as u8;
         for kind in GameKind::ALL {
+            let top = tabula_bot::Levels::built_in().top_in(kind.key()) as u8;
             assert_eq!(settings.level(kind, 1), Some(1000.0));
             assert!(settings.level(kind, top) > settings.level(kind, top - 1));
             assert_eq!(settings.level(kind, 0), None);
@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(settings.suggested_level(kind, between(1) - 1.0), 1);
         assert_eq!(settings.suggested_level(kind, between(1) + 1.0), 2);
         assert_eq!(settings.suggested_level(kind, between(4) - 1.0), 4);
-        let top = tabula_bot::Levels::built_in().top() as u8;
+        let top = tabula_bot::Levels::built_in().top_in(kind.key()) as u8;
         assert_eq!(settings.suggested_level(kind, 9000.0), top);
     }
 
@@ -253,7 +253,7 @@ mod tests {
             });
             RatingSettings::parse(&lines.collect::<Vec<_>>().join("\n")).unwrap_err()
         };
-        let top = tabula_bot::Levels::built_in().top();
+        let top = tabula_bot::Levels::built_in().top_in("adamas");
         let rising: Vec<String> = (0..top).map(|i| format!("{}.0", 1000 + i)).collect();
         let mut falling = rising.clone();
         falling.swap(1, 2);

@@ -8,15 +8,18 @@ use serde::{Deserialize, Serialize};
 use tabula_rules::text::{quoted, shown_line};
 
 /// The newest format: 2 added `variations`; 3 counts a bot seat's `level:N` on the ladder
-/// of `config/bots.ron` (before, `level:1` to `level:5` were the five former levels). A
-/// record is written in the oldest format that holds it, which earlier versions read; a
-/// newer format is refused with a clear message.
-pub const RECORD_FORMAT: u32 = 3;
+/// of `config/bots.ron` (before, `level:1` to `level:5` were the five former levels), one
+/// ladder of twelve for every game; 4 on the game's own ladder. A record is written in the
+/// oldest format that holds it, which earlier versions read; a newer format is refused
+/// with a clear message.
+pub const RECORD_FORMAT: u32 = 4;
 
 /// The format that added side lines.
 const VARIATIONS_FORMAT: u32 = 2;
-/// The format whose `level:N` seats are the ladder's levels.
+/// The format whose `level:N` seats are the levels of one ladder of twelve.
 const LADDER_FORMAT: u32 = 3;
+/// The format whose `level:N` seats count on the game's own ladder.
+const PER_GAME_FORMAT: u32 = 4;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -61,7 +64,7 @@ impl Record {
         let variations = game.variations();
         Record {
             tabula_record: if seats.iter().any(|seat| matches!(seat, Seat::Bot(_))) {
-                LADDER_FORMAT
+                PER_GAME_FORMAT
             } else if variations.is_empty() {
                 1
             } else {
@@ -148,10 +151,10 @@ impl Record {
             .iter()
             .enumerate()
             .map(|(i, text)| {
-                if self.tabula_record < LADDER_FORMAT {
-                    Seat::parse_former(text)
-                } else {
-                    Seat::parse(text)
+                match self.tabula_record {
+                    ..LADDER_FORMAT => Seat::parse_former(text, kind.key()),
+                    LADDER_FORMAT => Seat::parse_twelve(text, kind.key()),
+                    _ => Seat::parse(text),
                 }
                 .map_err(|e| format!("seats[{i}]: {e}"))
             })

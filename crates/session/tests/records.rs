@@ -112,10 +112,10 @@ fn bad_records_name_what_is_wrong() {
     let cases = [
         (good.replace("adomoc", "chess"), "game:"),
         (good.replace("Fa3a6", "Fa3a9"), "move 1 (\"Fa3a9\")"),
-        (good.replace("level:2", "level:13"), "seats[1]"),
+        (good.replace("level:2", "level:17"), "seats[1]"),
         (good.replace("level:2", "grandmaster"), "seats[1]"),
         (
-            good.replace("tabula_record: 3", "tabula_record: 7"),
+            good.replace("tabula_record: 4", "tabula_record: 7"),
             "format 7",
         ),
         (good.replace("moves:", "mooves:"), "line "),

@@ -248,12 +248,14 @@ fn records_written_before_variations_still_load() {
     assert_eq!(loaded.game.record().len(), 1);
     assert!(loaded.game.variations().is_empty());
     // Its level:3 was the former level 3, played now by the level named for it.
-    let former_3 = tabula_bot::Levels::built_in().from_former(3).unwrap();
+    let former_3 = tabula_bot::Levels::built_in()
+        .from_former(loaded.game.kind().key(), 3)
+        .unwrap();
     assert_ne!(former_3, 3);
     assert_eq!(loaded.seats[1], Seat::Bot(former_3 as u8));
     let written = Record::of(loaded.game.as_ref(), &loaded.seats);
     assert_eq!(
-        written.tabula_record, 3,
+        written.tabula_record, 4,
         "a level seat is written on the ladder"
     );
     let again = Record::parse(&written.to_ron()).unwrap().load().unwrap();
@@ -264,6 +266,42 @@ fn records_written_before_variations_still_load() {
         .err()
         .unwrap();
     assert!(error.contains("level:1 to level:5"), "{error}");
+}
+
+#[test]
+fn records_of_the_shared_ladder_keep_their_opponents() {
+    // Format 3: every game had one ladder of twelve; level:12 was Absorption's top and
+    // level:8 its 256 learned iterations ("Advanced").
+    let format_3 = r#"(
+    tabula_record: 3,
+    game: "absorption",
+    seats: ["level:12", "level:8"],
+    moves: [],
+)"#;
+    let loaded = Record::parse(format_3).unwrap().load().unwrap();
+    let levels = tabula_bot::Levels::built_in();
+    assert_eq!(
+        loaded.seats[0],
+        Seat::Bot(levels.top_in("absorption") as u8)
+    );
+    let Seat::Bot(advanced) = loaded.seats[1] else {
+        panic!("{:?}", loaded.seats)
+    };
+    assert_eq!(
+        levels.get("absorption", advanced as usize).unwrap().name,
+        "Advanced"
+    );
+    // Written again on the game's own ladder, it reads back the same.
+    let written = Record::of(loaded.game.as_ref(), &loaded.seats);
+    assert_eq!(written.tabula_record, 4);
+    let again = Record::parse(&written.to_ron()).unwrap().load().unwrap();
+    assert_eq!(again.seats, loaded.seats);
+    let error = Record::parse(&format_3.replace("level:8", "level:13"))
+        .unwrap()
+        .load()
+        .err()
+        .unwrap();
+    assert!(error.contains("level:1 to level:12"), "{error}");
 }
 
 #[test]
@@ -316,8 +354,8 @@ fn bad_variations_are_refused_with_the_reason() {
     let unknown = error(base("(ply: 0, moves: [\"+d1\"], sideline: 1)", 2));
     assert!(unknown.contains("sideline"), "{unknown}");
     assert_eq!(
-        error("(tabula_record: 4, game: \"adaptoid\", moves: [])".to_string()),
-        "tabula_record: this is format 4, and this version of Tabula reads formats 1 to 3"
+        error("(tabula_record: 5, game: \"adaptoid\", moves: [])".to_string()),
+        "tabula_record: this is format 5, and this version of Tabula reads formats 1 to 4"
     );
 }
 

@@ -150,8 +150,8 @@ mod tests {
                 "searches",
             ),
             (
-                "(bot: \"level:13\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3)",
-                "level:N must be 1 to 12",
+                "(bot: \"level:17\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3)",
+                "level:N must be 1 to 16",
             ),
             (
                 "(bot: \"level:5\", inaccuracy: 0.3, mistake: 0.2, blunder: 0.3)",
