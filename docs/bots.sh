@@ -18,6 +18,7 @@ for game in $list; do
   case $game in
     absorption) top=16 ;;
     adomoc) top=13 ;;
+    adamas) top=11 ;;
     *) top=12 ;;
   esac
   levels=()

@@ -72,12 +72,13 @@ impl Level {
 pub struct Levels {
     /// Every game's levels, weakest first; a game's ladder is the ones it is in.
     pub levels: Vec<Level>,
-    /// The entry of `levels` (counted from 1, and in every game) that plays as each of the
-    /// five levels the game had before its ladder (records of format 2 and older, settings
-    /// written then), from the former level 1.
+    /// The entry of `levels` (counted from 1) that plays as each of the five levels the game
+    /// had before its ladder (records of format 2 and older, settings written then), from
+    /// the former level 1; in a game without that entry, its level below it.
     pub formerly: Vec<usize>,
-    /// The entries (counted from 1, each in every game) that were levels 1 to 12 when every
-    /// game had one ladder of twelve (records of format 3, settings of `level_ladder` 2).
+    /// The entries (counted from 1) that were levels 1 to 12 when every game had one ladder
+    /// of twelve (records of format 3, settings of `level_ladder` 2); in a game without one
+    /// of them, its level below it.
     pub twelve: Vec<usize>,
 }
 
@@ -92,33 +93,29 @@ impl Levels {
     /// Reads a levels file; the error names the line and column.
     pub fn parse(text: &str) -> Result<Levels, String> {
         let levels: Levels = ron::from_str(text).map_err(|e| format!("bots.ron: {e}"))?;
-        if levels.levels.is_empty() {
-            return Err("bots.ron: no levels".to_string());
+        // Every game has a level, and an old level whose entry a game lacks has one below.
+        if levels
+            .levels
+            .first()
+            .is_none_or(|first| !first.only.is_empty())
+        {
+            return Err("bots.ron: the first level must be in every game (no only:)".to_string());
         }
         let count = levels.levels.len();
-        let in_every_game = |n: &usize| levels.levels.get(n - 1).is_some_and(|l| l.only.is_empty());
-        if levels.formerly.len() != FORMER_LEVELS
-            || levels
-                .formerly
-                .iter()
-                .any(|n| !(1..=count).contains(n) || !in_every_game(n))
-            || levels.formerly.windows(2).any(|pair| pair[0] > pair[1])
-        {
+        let fits = |entries: &[usize]| {
+            entries.iter().all(|n| (1..=count).contains(n))
+                && entries.windows(2).all(|pair| pair[0] <= pair[1])
+        };
+        if levels.formerly.len() != FORMER_LEVELS || !fits(&levels.formerly) {
             return Err(format!(
-                "bots.ron: formerly needs {FORMER_LEVELS} levels, each 1 to {count}, in every \
-                 game (no only:) and none below the one before"
+                "bots.ron: formerly needs {FORMER_LEVELS} levels, each 1 to {count} and none \
+                 below the one before"
             ));
         }
-        if levels.twelve.len() != TWELVE
-            || levels
-                .twelve
-                .iter()
-                .any(|n| !(1..=count).contains(n) || !in_every_game(n))
-            || levels.twelve.windows(2).any(|pair| pair[0] > pair[1])
-        {
+        if levels.twelve.len() != TWELVE || !fits(&levels.twelve) {
             return Err(format!(
-                "bots.ron: twelve needs {TWELVE} levels, each 1 to {count}, in every game (no \
-                 only:) and none below the one before"
+                "bots.ron: twelve needs {TWELVE} levels, each 1 to {count} and none below the \
+                 one before"
             ));
         }
         for (i, level) in levels.levels.iter().enumerate() {
@@ -240,7 +237,8 @@ impl Levels {
         })
     }
 
-    /// The number on `game`'s ladder of the entry `entries` gives for old level `n`.
+    /// The number on `game`'s ladder of the entry `entries` gives for old level `n`, or of
+    /// the game's level below it where the game lacks it (the first level is in every game).
     fn numbered(&self, game: &str, entries: &[usize], n: usize) -> Option<usize> {
         let entry = *n.checked_sub(1).and_then(|i| entries.get(i))?;
         let before = &self.levels[..entry];
@@ -444,13 +442,27 @@ mod tests {
         assert_eq!(twelve.from_twelve("adomoc", 12), Some(3));
         assert_eq!(twelve.from_twelve("adaptoid", 12), Some(2));
         assert_eq!(twelve.from_twelve("adaptoid", 11), Some(1));
-        let error = Levels::parse(
-            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], formerly: [1, 1, 1, 1, 1], levels: [\
+        // An old level whose entry a game lacks is played there by its level below.
+        let lacking = Levels::parse(
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3], formerly: [1, 1, 1, 2, 3], levels: [\
              (name: \"a\", budget: (iterations: Some(8)), search: ()), \
-             (name: \"b\", budget: (iterations: Some(16)), search: (), only: [\"adomoc\"])])",
+             (name: \"b\", budget: (iterations: Some(16)), search: (), only: [\"adomoc\"]), \
+             (name: \"c\", budget: (millis: Some(100)), search: ())])",
+        )
+        .unwrap();
+        assert_eq!(lacking.from_twelve("adomoc", 11), Some(2));
+        assert_eq!(lacking.from_twelve("adaptoid", 11), Some(1));
+        assert_eq!(lacking.from_former("adaptoid", 4), Some(1));
+        assert_eq!(lacking.from_former("adaptoid", 5), Some(2));
+        let error = Levels::parse(
+            "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4], formerly: [1, 1, 1, 1, 1], levels: [\
+             (name: \"a\", budget: (iterations: Some(8)), search: ())])",
         )
         .unwrap_err();
-        assert!(error.contains("twelve needs 12 levels"), "{error}");
+        assert!(
+            error.contains("twelve needs 12 levels, each 1 to 1"),
+            "{error}"
+        );
         for (text, expected) in [
             (
                 "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \
@@ -461,7 +473,7 @@ mod tests {
             (
                 "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \
                  search: (), only: [\"adomoc\"])])",
-                "in every game",
+                "the first level must be in every game",
             ),
             (
                 "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(8)), \

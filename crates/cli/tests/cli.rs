@@ -391,7 +391,7 @@ fn bad_bot_specs_exit_with_status_2_and_a_reason() {
     );
     let out = cli(&["hint", "adamas", "--bot", "level:16"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("level:16: adamas has levels 1 to 12"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("level:16: adamas has levels 1 to 11"));
     let out = cli(&["hint", "adamas", "--bot", "uct"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a budget"));

@@ -256,13 +256,15 @@ mod tests {
                 Ok(Seat::Bot(levels.top_in(game) as u8))
             );
             for former in 1..=FORMER_LEVELS {
-                // The same entry of the file in every game, numbered on the game's ladder.
+                // The same entry of the file in every game that has it (else the level
+                // below it), numbered on the game's ladder.
                 let Ok(Seat::Bot(level)) = Seat::parse_former(&format!("level:{former}"), game)
                 else {
                     panic!("former level {former} in {game}")
                 };
-                let entry = &levels.levels[levels.formerly[former - 1] - 1];
-                assert_eq!(levels.get(game, level as usize), Some(entry));
+                let entry = levels.formerly[former - 1];
+                let expected = levels.levels[..entry].iter().rfind(|l| l.is_in(game));
+                assert_eq!(levels.get(game, level as usize), expected);
             }
         }
         let error = Seat::parse_former("level:6", "adomoc").unwrap_err();
@@ -279,8 +281,9 @@ mod tests {
                 let Ok(Seat::Bot(level)) = Seat::parse_twelve(&format!("level:{old}"), game) else {
                     panic!("level {old} of twelve in {game}")
                 };
-                let entry = &levels.levels[levels.twelve[old - 1] - 1];
-                assert_eq!(levels.get(game, level as usize), Some(entry));
+                let entry = levels.twelve[old - 1];
+                let expected = levels.levels[..entry].iter().rfind(|l| l.is_in(game));
+                assert_eq!(levels.get(game, level as usize), expected);
             }
             // The top of twelve is each game's top.
             assert_eq!(
