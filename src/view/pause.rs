@@ -55,10 +55,16 @@ fn pause_menu(
             ui.checkbox(&mut settings.show_labels, "cell labels (L)");
             ui.checkbox(&mut settings.confirm_moves, "confirm every move");
             let levels = tabula_bot::Levels::built_in().top() as u8;
-            ui.add(
-                egui::Slider::new(&mut settings.review_level, 1..=levels)
-                    .text("review bot level"),
-            )
+            // One level serves every game; say which this game plays when it has fewer.
+            let here = tabula_bot::Levels::built_in().number_in(
+                game.table.as_match().kind().key(),
+                usize::from(settings.review_level),
+            );
+            let text = match here == usize::from(settings.review_level) {
+                true => "review bot level".to_string(),
+                false => format!("review bot level (here {here}, its top)"),
+            };
+            ui.add(egui::Slider::new(&mut settings.review_level, 1..=levels).text(text))
             .on_hover_text(format!(
                 "The level whose search judges a game review; {levels}, the top in every \
                  game (a game with fewer levels reviews at its own top), takes 1.9 s a position"
