@@ -193,8 +193,9 @@ fn start_review(
         return;
     };
     // One review level serves every game: above this game's top, its top.
-    let top = tabula_bot::Levels::built_in().top_in(game.table.as_match().kind().key());
-    let level = settings.review_level.min(top as u8);
+    let game_name = game.table.as_match().kind().key();
+    let level = tabula_bot::Levels::built_in()
+        .number_in(game_name, usize::from(settings.review_level)) as u8;
     if let Err(e) = tabula_bot::BotSpec::level(level as usize) {
         warn!("review: {e}");
         return;

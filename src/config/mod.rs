@@ -4,6 +4,7 @@
 //! reported (line and column), moved aside so it is kept, and the defaults are used.
 
 mod keys;
+mod review_level;
 
 pub use keys::{KeyNames, Keys, key_code};
 
@@ -31,13 +32,13 @@ pub struct Settings {
     pub keys: KeyNames,
     /// The bot level whose search judges a game review: 1 to the longest ladder's top, one
     /// number for every game (above a game's top, its top).
-    #[serde(default = "default_review_level")]
+    #[serde(default = "review_level::unset")]
     pub review_level: u8,
     /// 3 when `review_level` counts on the ladders of `config/bots.ron` (the longest one);
     /// settings written before (2) counted one ladder of twelve for every game, read
     /// through `twelve`, and before the ladder (1) the five former levels, through
     /// `formerly`.
-    #[serde(default = "former_level_ladder")]
+    #[serde(default = "review_level::before_the_ladder")]
     pub level_ladder: u32,
     pub game_defaults: BTreeMap<String, BTreeMap<String, String>>,
     /// The player's rating against the bots in each game, by game key.
@@ -63,20 +64,6 @@ pub struct Settings {
 /// Settings written before the game had sounds: at a volume that does not startle.
 fn default_sound_volume() -> f32 {
     0.7
-}
-
-/// Settings written before reviews came in hold no level: 0 until [`parse`] makes it the
-/// strongest, as the review's own settings (`config/review.ron`) say.
-fn default_review_level() -> u8 {
-    0
-}
-
-/// The ladder settings count their levels on (see `level_ladder`).
-const LEVEL_LADDER: u32 = 3;
-
-/// Settings without `level_ladder` were written before the ladder.
-fn former_level_ladder() -> u32 {
-    1
 }
 
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -215,47 +202,9 @@ pub fn parse(text: &str) -> Result<Settings, String> {
     // RON's message may quote the file at length (an unknown field's name).
     let mut settings: Settings =
         ron::from_str(text).map_err(|e| tabula_session::rules::text::shown_line(&e.to_string()))?;
-    onto_the_ladder(&mut settings)?;
+    review_level::onto_the_ladder(&mut settings)?;
     settings.check()?;
     Ok(settings)
-}
-
-/// Counts the review level on the ladders of today: a file written before the ladder
-/// counted the five former levels, one of `level_ladder` 2 the one ladder of twelve every
-/// game shared, and one written before reviews holds none (the top).
-fn onto_the_ladder(settings: &mut Settings) -> Result<(), String> {
-    if settings.level_ladder > LEVEL_LADDER {
-        return Err(format!(
-            "level_ladder must be 1 to {LEVEL_LADDER} (or absent: settings from before the \
-             ladder), not {}",
-            settings.level_ladder
-        ));
-    }
-    let levels = tabula_bot::Levels::built_in();
-    if settings.review_level == 0 {
-        settings.review_level = levels.top() as u8;
-    } else if settings.level_ladder < LEVEL_LADDER {
-        // The old level plays as the level named for it.
-        let (old, today, count, when) = match settings.level_ladder {
-            ..=1 => (
-                usize::from(settings.review_level),
-                levels.from_former_anywhere(usize::from(settings.review_level)),
-                tabula_bot::FORMER_LEVELS,
-                "settings before the ladder",
-            ),
-            _ => (
-                usize::from(settings.review_level),
-                levels.from_twelve_anywhere(usize::from(settings.review_level)),
-                tabula_bot::TWELVE,
-                "settings of one ladder of twelve",
-            ),
-        };
-        settings.review_level = today
-            .and_then(|n| u8::try_from(n).ok())
-            .ok_or_else(|| format!("review_level must be 1 to {count} ({when}), not {old}"))?;
-    }
-    settings.level_ladder = LEVEL_LADDER;
-    Ok(())
 }
 
 /// Reads the settings file at `path`; a missing file is not a problem.
@@ -431,58 +380,6 @@ mod tests {
         };
         settings.use_palette(&PALETTES[palette]);
         settings
-    }
-
-    #[test]
-    fn settings_from_before_the_ladder_keep_their_review_level() {
-        let levels = tabula_bot::Levels::built_in();
-        let former = |text: &str| {
-            parse(
-                &DEFAULTS
-                    .replace("    level_ladder: 3,\n", "")
-                    .replace("review_level: 16,", text),
-            )
-        };
-        // The former level 3 is played by the level named for it, the former top by the top.
-        let third = former("review_level: 3,").unwrap().review_level as usize;
-        assert_eq!(third, levels.from_former_anywhere(3).unwrap());
-        assert_eq!(levels.get("adaptoid", third).unwrap().name, "Advanced");
-        let top = former("review_level: 5,").unwrap();
-        assert_eq!(top.review_level as usize, levels.top());
-        assert_eq!(top.level_ladder, LEVEL_LADDER);
-        // Written again, it stays on the ladder.
-        assert_eq!(parse(&to_text(&top)), Ok(top.clone()));
-        // Written before reviews: the strongest.
-        assert_eq!(former("").unwrap().review_level as usize, levels.top());
-        let error = former("review_level: 9,").unwrap_err();
-        assert!(error.contains("review_level must be 1 to 5"), "{error}");
-        // On the ladder, a file without a review level reviews at the top too.
-        let without = parse(&DEFAULTS.replace("review_level: 16,", "")).unwrap();
-        assert_eq!(without.review_level as usize, levels.top());
-        let error = parse(&DEFAULTS.replace("level_ladder: 3,", "level_ladder: 4,")).unwrap_err();
-        assert!(error.contains("level_ladder must be 1 to 3"), "{error}");
-        // Settings of the one ladder of twelve: its top is the top.
-        let twelve = |text: &str| {
-            parse(
-                &DEFAULTS
-                    .replace("level_ladder: 3,", "level_ladder: 2,")
-                    .replace("review_level: 16,", text),
-            )
-        };
-        assert_eq!(
-            twelve("review_level: 12,").unwrap().review_level as usize,
-            levels.top()
-        );
-        // Its level 8 ("Advanced" in every game) is the same search where the ladder kept
-        // twelve levels, and a weaker, quicker one where levels came in below it.
-        let advanced = twelve("review_level: 8,").unwrap().review_level as usize;
-        assert_eq!(levels.get("adaptoid", advanced).unwrap().name, "Advanced");
-        assert_eq!(
-            levels.get("absorption", advanced).unwrap().name,
-            "Tournament"
-        );
-        let error = twelve("review_level: 13,").unwrap_err();
-        assert!(error.contains("review_level must be 1 to 12"), "{error}");
     }
 
     #[test]

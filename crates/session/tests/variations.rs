@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabula_bot::BotSpec;
-use tabula_session::{AnyMatch, GameKind, MoveTree, Record, Seat, Variation, new_match};
+use tabula_session::{AnyMatch, GameKind, Loaded, MoveTree, Record, Seat, Variation, new_match};
 
 fn strings(moves: &[&str]) -> Vec<String> {
     moves.iter().map(|m| m.to_string()).collect()
@@ -253,18 +253,8 @@ fn records_written_before_variations_still_load() {
         .unwrap();
     assert_ne!(former_3, 3);
     assert_eq!(loaded.seats[1], Seat::Bot(former_3 as u8));
-    let written = Record::of(loaded.game.as_ref(), &loaded.seats);
-    assert_eq!(
-        written.tabula_record, 4,
-        "a level seat is written on the ladder"
-    );
-    let again = Record::parse(&written.to_ron()).unwrap().load().unwrap();
-    assert_eq!(again.seats, loaded.seats);
-    let error = Record::parse(&format_1.replace("level:3", "level:7"))
-        .unwrap()
-        .load()
-        .err()
-        .unwrap();
+    written_again_keeps_its_seats(&loaded);
+    let error = load_error(&format_1.replace("level:3", "level:7"));
     assert!(error.contains("level:1 to level:5"), "{error}");
 }
 
@@ -291,17 +281,26 @@ fn records_of_the_shared_ladder_keep_their_opponents() {
         levels.get("absorption", advanced as usize).unwrap().name,
         "Advanced"
     );
-    // Written again on the game's own ladder, it reads back the same.
+    written_again_keeps_its_seats(&loaded);
+    let error = load_error(&format_3.replace("level:8", "level:13"));
+    assert!(error.contains("level:1 to level:12"), "{error}");
+}
+
+/// A loaded record with a level seat, written again, is of the newest format (levels on
+/// the game's own ladder) and reads back the same seats.
+fn written_again_keeps_its_seats(loaded: &Loaded) {
     let written = Record::of(loaded.game.as_ref(), &loaded.seats);
-    assert_eq!(written.tabula_record, 4);
+    assert_eq!(
+        written.tabula_record, 4,
+        "a level seat is written on the ladder"
+    );
     let again = Record::parse(&written.to_ron()).unwrap().load().unwrap();
     assert_eq!(again.seats, loaded.seats);
-    let error = Record::parse(&format_3.replace("level:8", "level:13"))
-        .unwrap()
-        .load()
-        .err()
-        .unwrap();
-    assert!(error.contains("level:1 to level:12"), "{error}");
+}
+
+/// Why a record that parses does not load.
+fn load_error(text: &str) -> String {
+    Record::parse(text).unwrap().load().err().unwrap()
 }
 
 #[test]
