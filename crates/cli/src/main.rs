@@ -1,5 +1,6 @@
 //! tabula-cli: the Tabula games in a terminal, plus perft, random self-play and benchmarks.
 
+mod account;
 mod bots;
 mod inspect;
 mod learn;
@@ -90,6 +91,15 @@ verbs:
                              takes the free seat of game CODE and plays it
   online resume CODE TOKEN [--server URL] [--seat human|BOT]
                              comes back to a seat; online watch CODE follows a game
+  online register|login NAME [--server URL]
+                             an account on the server (the password on standard
+                             input); host, join and resume then play as it, and
+                             online resume CODE needs no token for its seats
+  online logout [--everywhere] | password | delete-account | games | account
+         | claim CODE TOKEN [--server URL]
+                             end the session (or all of them), change the
+                             password, delete the account, list its games, say
+                             who is logged in, make an anonymous seat the account's
 
 games: adamas, absorption, adaptoid, adomoc
 bots: random, level:N (1 to each game's top, 1 the weakest), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...

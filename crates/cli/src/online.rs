@@ -23,7 +23,10 @@ yes / no (answer a request to take back), leave (the game stays on the server), 
 pub fn online(words: &[String]) -> Result<(), String> {
     let mode = words
         .first()
-        .ok_or("online needs host, join, resume or watch")?;
+        .ok_or("online needs host, join, resume, watch, or an account's verb (login, …)")?;
+    if crate::account::VERBS.contains(&mode.as_str()) {
+        return crate::account::account(mode, &words[1..]);
+    }
     let target = words
         .get(1)
         .ok_or_else(|| format!("online {mode} needs {}", what_follows(mode)))?;
@@ -40,10 +43,21 @@ pub fn online(words: &[String]) -> Result<(), String> {
             code: target.clone(),
         },
         "resume" => {
-            let token = words
-                .get(2)
-                .filter(|w| !w.starts_with("--"))
-                .ok_or("online resume needs CODE TOKEN")?;
+            let Some(token) = words.get(2).filter(|w| !w.starts_with("--")) else {
+                // No token: the seat the account logged in holds.
+                let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+                if crate::account::kept_session(server)?.is_none() {
+                    return Err(format!(
+                        "online resume needs CODE TOKEN (or, logged in on {server}, CODE)"
+                    ));
+                }
+                return run(
+                    Goal::ResumeMine {
+                        code: target.clone(),
+                    },
+                    &args,
+                );
+            };
             let args = crate::args::Args::parse(&words[3..]).map_err(|e| e.0)?;
             return run(
                 Goal::Resume(SeatKey {
@@ -64,7 +78,7 @@ pub fn online(words: &[String]) -> Result<(), String> {
 fn what_follows(mode: &str) -> &'static str {
     match mode {
         "host" => "a game (adamas, absorption, adaptoid, adomoc)",
-        "resume" => "CODE TOKEN",
+        "resume" => "CODE TOKEN (or CODE, logged in)",
         _ => "a game code",
     }
 }
@@ -101,6 +115,10 @@ fn run(goal: Goal, args: &Args) -> Result<(), String> {
     let watching = matches!(goal, Goal::Watch { .. });
     let seat = Seat::parse(args.seat.as_deref().unwrap_or("human"))?;
     let mut client = OnlineClient::start(server, goal)?;
+    if let Some(kept) = crate::account::kept_session(server)? {
+        eprintln!("playing as {} (logged in on {server})", kept.name);
+        client.use_session(kept.session);
+    }
     let mut shown = Shown::default();
     let result = match seat.spec() {
         Some(spec) if !watching => play_as_bot(&mut client, &spec, args, &mut shown)?,

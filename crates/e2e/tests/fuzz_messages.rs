@@ -27,14 +27,23 @@ fn line(client: &str, msg: &ClientMsg) -> String {
     format!("{client} {}", msg.to_json())
 }
 
-/// A whole conversation: A creates a game of `kind`, B joins, they play `plies` random
-/// moves, then offer, decline, ask to take back, list their games, come back and resign.
+/// A whole conversation: A registers and creates a game of `kind`, B joins, they play
+/// `plies` random moves, then offer, decline, ask to take back, list their games, B
+/// registers and claims its seat, both come back, B resigns, and their accounts end.
 fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8> {
     let settings: Vec<(String, String)> = settings
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
+    let password = || "correct horse".to_string();
     let mut lines = vec![
+        line(
+            "A",
+            &ClientMsg::Register {
+                name: format!("Ada-{}", kind.key()),
+                password: password(),
+            },
+        ),
         line(
             "A",
             &ClientMsg::Create {
@@ -73,15 +82,50 @@ fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8
         line("A", &ClientMsg::RequestUndo),
         line("B", &ClientMsg::AnswerUndo { accept: true }),
         line("A", &ClientMsg::MyGames { seats: vec![key] }),
+        line(
+            "B",
+            &ClientMsg::Register {
+                name: format!("Bea-{}", kind.key()),
+                password: password(),
+            },
+        ),
+        line(
+            "B",
+            &ClientMsg::ClaimSeat {
+                code: CODE.into(),
+                token: TOKEN.into(),
+            },
+        ),
+        line(
+            "B",
+            &ClientMsg::Resume {
+                code: CODE.into(),
+                token: None,
+            },
+        ),
         line("A", &ClientMsg::Watch { code: CODE.into() }),
         line(
             "B",
             &ClientMsg::Resume {
                 code: CODE.into(),
-                token: TOKEN.into(),
+                token: Some(TOKEN.into()),
             },
         ),
         line("B", &ClientMsg::Resign),
+        line(
+            "A",
+            &ClientMsg::ChangePassword {
+                old: password(),
+                new: "battery staple".into(),
+            },
+        ),
+        line("B", &ClientMsg::LogOutEverywhere),
+        line(
+            "A",
+            &ClientMsg::DeleteAccount {
+                password: "battery staple".into(),
+            },
+        ),
     ]);
     lines.join("\n").into_bytes()
 }

@@ -25,6 +25,7 @@ fn game(code: &str) -> StoredGame {
         pace: Pace::Correspondence,
         move_seconds: Some(86_400),
         tokens: vec![Some("a".repeat(32)), None],
+        accounts: vec![None, None],
         moves: Vec::new(),
         ending: None,
         created_ms: 1_700_000_000_000,
@@ -85,6 +86,7 @@ async fn keeps_games_and_refuses_old_versions(store: Store) {
             Step::Claim {
                 seat: 1,
                 token: "b".repeat(32),
+                account: None,
             },
         )
     };

@@ -203,7 +203,7 @@ fn client_messages() -> Vec<Vec<u8>> {
         },
         ClientMsg::Resume {
             code: key.code.clone(),
-            token: key.token.clone(),
+            token: Some(key.token.clone()),
         },
         ClientMsg::Watch {
             code: key.code.clone(),
@@ -217,7 +217,37 @@ fn client_messages() -> Vec<Vec<u8>> {
         ClientMsg::DeclineDraw,
         ClientMsg::RequestUndo,
         ClientMsg::AnswerUndo { accept: true },
-        ClientMsg::MyGames { seats: vec![key] },
+        ClientMsg::MyGames {
+            seats: vec![key.clone()],
+        },
+        ClientMsg::Register {
+            name: "Ada_7".into(),
+            password: "correct horse".into(),
+        },
+        ClientMsg::LogIn {
+            name: "Ada_7".into(),
+            password: "correct horse".into(),
+        },
+        ClientMsg::Authenticate {
+            session: key.token.clone(),
+        },
+        ClientMsg::LogOut,
+        ClientMsg::LogOutEverywhere,
+        ClientMsg::ChangePassword {
+            old: "correct horse".into(),
+            new: "battery staple".into(),
+        },
+        ClientMsg::DeleteAccount {
+            password: "correct horse".into(),
+        },
+        ClientMsg::ClaimSeat {
+            code: key.code.clone(),
+            token: key.token.clone(),
+        },
+        ClientMsg::Resume {
+            code: key.code.clone(),
+            token: None,
+        },
     ]
     .iter()
     .map(|msg| msg.to_json().into_bytes())
@@ -268,6 +298,21 @@ fn server_messages() -> Vec<Vec<u8>> {
             );
         }
         lines.push(ServerMsg::error("that is not your move").to_json());
+        lines.push(
+            ServerMsg::LoggedIn {
+                name: "Ada_7".into(),
+                session: "0123456789abcdef".into(),
+                expires_ms: 1,
+            }
+            .to_json(),
+        );
+        lines.push(
+            ServerMsg::SeatClaimed {
+                code: "ABCD-EFGH".into(),
+                seat: 1,
+            }
+            .to_json(),
+        );
         seeds.push(lines.join("\n").into_bytes());
     }
     seeds

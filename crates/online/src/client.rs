@@ -21,6 +21,10 @@ pub enum Goal {
         code: String,
     },
     Resume(SeatKey),
+    /// The seat the account logged in holds in game `code` (see [`OnlineClient::use_session`]).
+    ResumeMine {
+        code: String,
+    },
     Watch {
         code: String,
     },
@@ -56,6 +60,8 @@ pub struct OnlineClient {
     asked: bool,
     /// Whether the connection came back since the last state: a pending move may be lost.
     reconnected: bool,
+    /// The account's session, sent first on every connection.
+    session: Option<String>,
 }
 
 impl OnlineClient {
@@ -81,7 +87,14 @@ impl OnlineClient {
             pending: None,
             asked: false,
             reconnected: false,
+            session: None,
         })
+    }
+
+    /// Logs in with `session` on every connection, before anything else is asked: call it
+    /// before the first [`OnlineClient::poll`], so a game created or joined is the account's.
+    pub fn use_session(&mut self, session: String) {
+        self.session = Some(session);
     }
 
     pub fn key(&self) -> Option<&SeatKey> {
@@ -171,10 +184,15 @@ impl OnlineClient {
 
     /// Asks for the seat or the game: the seat held if there is one, else the goal.
     fn ask(&mut self) {
+        if let Some(session) = &self.session {
+            self.connection.send(&ClientMsg::Authenticate {
+                session: session.clone(),
+            });
+        }
         let msg = match (&self.key, &self.goal) {
             (Some(key), _) => ClientMsg::Resume {
                 code: key.code.clone(),
-                token: key.token.clone(),
+                token: Some(key.token.clone()),
             },
             // A create or join lost with its connection is not asked twice: it may have
             // been done, and a second would start another game or take another seat.
@@ -198,7 +216,11 @@ impl OnlineClient {
             (None, Goal::Join { code }) => ClientMsg::Join { code: code.clone() },
             (None, Goal::Resume(key)) => ClientMsg::Resume {
                 code: key.code.clone(),
-                token: key.token.clone(),
+                token: Some(key.token.clone()),
+            },
+            (None, Goal::ResumeMine { code }) => ClientMsg::Resume {
+                code: code.clone(),
+                token: None,
             },
             (None, Goal::Watch { code }) => ClientMsg::Watch { code: code.clone() },
         };
@@ -216,7 +238,13 @@ impl OnlineClient {
                     )));
                 }
             }
-            ServerMsg::Games { .. } => {}
+            // Answers to what a game's client does not ask (an account's own screens do).
+            ServerMsg::Games { .. }
+            | ServerMsg::LoggedIn { .. }
+            | ServerMsg::LoggedOut
+            | ServerMsg::PasswordChanged
+            | ServerMsg::AccountDeleted
+            | ServerMsg::SeatClaimed { .. } => {}
             ServerMsg::Seated {
                 code,
                 seat: _,

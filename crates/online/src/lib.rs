@@ -7,10 +7,11 @@
 mod client;
 mod connection;
 mod followed;
+pub mod sessions;
 pub use tabula_protocol as protocol;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod unattended;
 
 pub use client::{Goal, OnlineClient, Update};
-pub use connection::{Connection, Event, Wake, socket_url};
+pub use connection::{Connection, Event, Wake, secrets_allowed, socket_url};
 pub use followed::{Change, Followed};

@@ -74,10 +74,12 @@ pub enum ClientMsg {
     Join {
         code: String,
     },
-    /// Comes back to a seat held by `token`, after a lost connection or a restart.
+    /// Comes back to a seat held by `token`, after a lost connection or a restart; without
+    /// a token, to the seat the account logged in on this connection holds.
     Resume {
         code: String,
-        token: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
     },
     /// Follows a game without a seat.
     Watch {
@@ -98,10 +100,57 @@ pub enum ClientMsg {
     AnswerUndo {
         accept: bool,
     },
-    /// The games of these seats and whose turn it is in each.
+    /// The games of these seats and whose turn it is in each; with an account logged in,
+    /// its games too.
     MyGames {
         seats: Vec<SeatKey>,
     },
+    /// A new account, logged in on this connection. Answered by `logged_in`.
+    Register {
+        name: String,
+        password: String,
+    },
+    LogIn {
+        name: String,
+        password: String,
+    },
+    /// Logs this connection in with a session from an earlier `logged_in`.
+    Authenticate {
+        session: String,
+    },
+    /// Ends this connection's session, here and on every connection that uses it.
+    LogOut,
+    /// Ends every session of the account, on every device.
+    LogOutEverywhere,
+    /// Ends every other session of the account too.
+    ChangePassword {
+        old: String,
+        new: String,
+    },
+    /// Deletes the account logged in; its games stay, under a name that says so.
+    DeleteAccount {
+        password: String,
+    },
+    /// Gives a seat played without an account (held by `token`) to the account logged in.
+    ClaimSeat {
+        code: String,
+        token: String,
+    },
+}
+
+impl ClientMsg {
+    /// Whether the message carries a password or a session, which a client sends only over
+    /// an encrypted connection or to this machine.
+    pub fn carries_secret(&self) -> bool {
+        matches!(
+            self,
+            ClientMsg::Register { .. }
+                | ClientMsg::LogIn { .. }
+                | ClientMsg::Authenticate { .. }
+                | ClientMsg::ChangePassword { .. }
+                | ClientMsg::DeleteAccount { .. }
+        )
+    }
 }
 
 /// A seat as a client keeps it: the game's code and the seat's secret token.
@@ -122,6 +171,14 @@ pub fn is_key_text(text: &str) -> bool {
 
 /// The longest game code or seat token a client keeps (the server's are 6 and 32).
 pub const MAX_KEY_CHARS: usize = 64;
+
+/// An account's name: 3 to 20 letters, digits, `-` and `_`, beginning with a letter.
+pub const MIN_NAME_CHARS: usize = 3;
+pub const MAX_NAME_CHARS: usize = 20;
+
+/// A password's length in characters. The upper bound keeps each hash's cost bounded.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+pub const MAX_PASSWORD_CHARS: usize = 200;
 
 /// What the server says.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -150,6 +207,24 @@ pub enum ServerMsg {
     },
     Games {
         games: Vec<GameSummary>,
+    },
+    /// This connection is logged in as `name`. Only this client ever sees `session`, which
+    /// logs it in again (`authenticate`) until `expires_ms` (milliseconds since the Unix
+    /// epoch; each use moves it on).
+    LoggedIn {
+        name: String,
+        session: String,
+        expires_ms: u64,
+    },
+    /// This connection is no longer logged in (after `log_out`, `log_out_everywhere`, or a
+    /// deleted account).
+    LoggedOut,
+    PasswordChanged,
+    AccountDeleted,
+    /// The seat is the account's now: `resume` without its token reaches it.
+    SeatClaimed {
+        code: String,
+        seat: usize,
     },
     /// What was wrong with the last message; nothing changed.
     Error {
@@ -242,6 +317,9 @@ pub struct GameSummary {
     pub result: Option<String>,
     /// Seats nobody has taken yet.
     pub open_seats: usize,
+    /// Whether the seat is the account's, so `resume` needs no token.
+    #[serde(default)]
+    pub account: bool,
 }
 
 impl ClientMsg {
@@ -311,6 +389,15 @@ mod tests {
             },
             ClientMsg::AnswerUndo { accept: false },
             ClientMsg::Resign,
+            ClientMsg::Register {
+                name: "Ada".into(),
+                password: "correct horse".into(),
+            },
+            ClientMsg::Resume {
+                code: "ABC234".into(),
+                token: None,
+            },
+            ClientMsg::LogOutEverywhere,
         ];
         for msg in msgs {
             assert_eq!(ClientMsg::from_json(&msg.to_json()), Ok(msg));
@@ -335,6 +422,44 @@ mod tests {
             your_seat: None,
         }));
         assert_eq!(ServerMsg::from_json(&state.to_json()), Ok(state));
+    }
+
+    #[test]
+    fn a_resume_from_an_older_client_still_reads() {
+        assert_eq!(
+            ClientMsg::from_json(r#"{"type":"resume","code":"ABC234","token":"ab12"}"#),
+            Ok(ClientMsg::Resume {
+                code: "ABC234".into(),
+                token: Some("ab12".into())
+            })
+        );
+        let summary = r#"{"code":"ABC234","game":"adomoc","your_seat":0,"moves":3,
+            "to_move":1,"result":null,"open_seats":0}"#;
+        let summary: GameSummary = serde_json::from_str(summary).unwrap();
+        assert!(!summary.account);
+    }
+
+    #[test]
+    fn only_account_messages_carry_secrets() {
+        let secret = ClientMsg::LogIn {
+            name: "Ada".into(),
+            password: "x".repeat(8),
+        };
+        assert!(secret.carries_secret());
+        assert!(
+            ClientMsg::Authenticate {
+                session: "ab".into()
+            }
+            .carries_secret()
+        );
+        assert!(!ClientMsg::LogOut.carries_secret());
+        assert!(
+            !ClientMsg::ClaimSeat {
+                code: "ABC234".into(),
+                token: "ab".into()
+            }
+            .carries_secret()
+        );
     }
 
     #[test]

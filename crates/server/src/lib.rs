@@ -1,5 +1,6 @@
 //! `tabula-server`: online games for every Tabula client.
 //!
+//! - [`accounts`] are players' names, passwords and sessions.
 //! - [`store`] keeps games (SQLite by default, or PostgreSQL, which several server
 //!   processes can share), durably, before anything is acknowledged.
 //! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
@@ -8,6 +9,7 @@
 //! - [`serve`] puts them behind axum, with the web build at `/` ([`web`]); [`http`]
 //!   serves each connection, within a time for a request's head.
 
+pub mod accounts;
 pub mod codes;
 pub mod command;
 pub mod http;
@@ -174,6 +176,7 @@ pub async fn serve(
             every.tick().await;
             sweeper.forget_idle();
             sweeper.creations.forget_rested();
+            sweeper.accounts.throttle.forget_rested();
         }
     });
     http::serve(listener, router(rooms, options.dist), shutdown).await

@@ -95,7 +95,7 @@ const GAMES_AT_ONCE: f64 = 20.0;
 /// The part of an address that stands for one client: an IPv4 address (also when it comes
 /// mapped into IPv6), or an IPv6 address's /64 network, which one household or machine
 /// usually has whole (so stepping through it does not give a new allowance).
-fn one_client(address: IpAddr) -> IpAddr {
+pub(crate) fn one_client(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

@@ -1,14 +1,13 @@
 //! The games this process has open, each loaded from the store the first time someone
 //! asks for it.
 
+use crate::accounts::Accounts;
 use crate::codes::{new_code, normalize_code};
 use crate::limits::CreationLimit;
-use crate::room::{Room, RoomState, new_game};
+use crate::room::{NewGame, Room, RoomState, new_game};
 use crate::store::{News, Op, Store, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tabula_protocol::Pace;
-use tabula_session::GameKind;
 
 /// The longest move time limit: a month, for correspondence.
 pub const MAX_MOVE_SECONDS: u32 = 31 * 24 * 3600;
@@ -17,6 +16,7 @@ pub const MIN_MOVE_SECONDS: u32 = 5;
 pub struct Rooms {
     pub store: Store,
     pub creations: CreationLimit,
+    pub accounts: Accounts,
     open: Mutex<HashMap<String, Arc<Room>>>,
 }
 
@@ -26,6 +26,7 @@ impl Rooms {
         Rooms {
             store,
             creations: CreationLimit::new(games_per_hour),
+            accounts: Accounts::default(),
             open: Mutex::new(HashMap::new()),
         }
     }
@@ -129,16 +130,8 @@ impl Rooms {
     }
 
     /// A new game; returns it, the seat taken and that seat's token.
-    pub async fn create(
-        &self,
-        game: &str,
-        settings: &[(String, String)],
-        seat: usize,
-        pace: Pace,
-        move_seconds: Option<u32>,
-    ) -> Result<(Arc<Room>, usize, String), String> {
-        let kind = GameKind::parse(game)?;
-        if let Some(seconds) = move_seconds
+    pub async fn create(&self, new: &NewGame<'_>) -> Result<(Arc<Room>, usize, String), String> {
+        if let Some(seconds) = new.move_seconds
             && !(MIN_MOVE_SECONDS..=MAX_MOVE_SECONDS).contains(&seconds)
         {
             return Err(format!(
@@ -147,7 +140,7 @@ impl Rooms {
         }
         for _ in 0..8 {
             let code = new_code();
-            let (stored, token) = new_game(&code, kind, settings, seat, pace, move_seconds)?;
+            let (stored, token) = new_game(&code, new)?;
             let state = RoomState::from_stored(&stored)?;
             match self.store.run(Op::Create(Box::new(stored))).await {
                 Ok(_) => {
@@ -161,7 +154,7 @@ impl Rooms {
                         .entry(code)
                         .or_insert(room)
                         .clone();
-                    return Ok((room, seat, token));
+                    return Ok((room, new.seat, token));
                 }
                 Err(StoreError::Conflict(_)) => continue,
                 Err(e) => return Err(e.to_string()),
@@ -174,6 +167,8 @@ impl Rooms {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_protocol::Pace;
+    use tabula_session::GameKind;
 
     #[test]
     fn a_game_nobody_follows_is_let_go_and_comes_back_whole() {
@@ -185,10 +180,15 @@ mod tests {
             .unwrap();
         runtime.block_on(async {
             let rooms = Rooms::new(Store::open(&url).await.unwrap(), 0);
-            let (room, _, _) = rooms
-                .create("adomoc", &[], 0, Pace::Live, None)
-                .await
-                .unwrap();
+            let new = NewGame {
+                kind: GameKind::Adomoc,
+                settings: &[],
+                seat: 0,
+                pace: Pace::Live,
+                move_seconds: None,
+                account: None,
+            };
+            let (room, _, _) = rooms.create(&new).await.unwrap();
             let code = room.code.clone();
             assert_eq!(rooms.forget_idle(), 0, "someone holds it");
             room.play(&rooms.store, 0, 0, "Fa3a5").await.unwrap();

@@ -1,23 +1,33 @@
 //! One client's WebSocket: reads its messages (within the limits), does what they ask
 //! of the game it follows, and passes on what that game tells its followers.
 
+use crate::accounts::SignedIn;
 use crate::limits::RateLimit;
-use crate::room::{Outgoing, Room};
+use crate::room::{NewGame, Outgoing, Room};
 use crate::rooms::Rooms;
+use crate::store::AccountId;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_protocol::{
-    ClientMsg, GameState, MAX_LISTED_GAMES, PING_SECONDS, PROTOCOL_VERSION, SILENT_SECONDS,
-    SeatKey, ServerMsg,
+    ClientMsg, GameState, GameSummary, MAX_LISTED_GAMES, PING_SECONDS, PROTOCOL_VERSION,
+    SILENT_SECONDS, SeatKey, ServerMsg,
 };
+use tabula_session::GameKind;
 use tokio::sync::broadcast::{self, error::RecvError};
 use tokio::time::{Instant, interval_at};
 
 /// The most a move message takes, with room to spare: a refused message longer than this
 /// is not read to find the move it holds.
 const MOVE_BYTES: usize = 4 * 1024;
+
+/// What one connection holds: the game it follows, and the account logged in on it.
+#[derive(Default)]
+struct Conn {
+    following: Option<Following>,
+    account: Option<SignedIn>,
+}
 
 /// The game a connection follows, and the seat it holds there.
 struct Following {
@@ -28,7 +38,7 @@ struct Following {
 
 /// Serves one client's socket; `peer` is where it connects from.
 pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
-    let mut following: Option<Following> = None;
+    let mut conn = Conn::default();
     let mut limit = RateLimit::new();
     let ping_every = Duration::from_secs(PING_SECONDS);
     let mut heartbeat = interval_at(Instant::now() + ping_every, ping_every);
@@ -85,7 +95,7 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                     }
                     _ => continue,
                 };
-                let replies = handle(&text, &rooms, &mut following, peer).await;
+                let replies = handle(&text, &rooms, &mut conn, peer).await;
                 // Nothing was read while the database was busy with that: not the client's
                 // silence.
                 last_heard = Instant::now();
@@ -106,18 +116,18 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                     break;
                 }
             }
-            update = next_update(&mut following) => {
+            update = next_update(&mut conn.following) => {
                 let msg = match update {
                     Ok(Outgoing::Text(text)) => Message::Text(Utf8Bytes::from(text.as_ref())),
                     Ok(Outgoing::State(state)) => {
-                        let seat = following.as_ref().and_then(|f| f.seat);
+                        let seat = conn.following.as_ref().and_then(|f| f.seat);
                         let mut state = (*state).clone();
                         state.your_seat = seat;
                         Message::Text(ServerMsg::State(Box::new(state)).to_json().into())
                     }
                     // Fell behind: the whole game instead of what was missed.
                     Err(RecvError::Lagged(_)) => {
-                        let Some(f) = &mut following else { continue };
+                        let Some(f) = &mut conn.following else { continue };
                         // Drop what is queued: the state is newer than all of it.
                         f.updates = f.updates.resubscribe();
                         let state = f.room.view(f.seat).await;
@@ -129,7 +139,7 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
             }
         }
     }
-    leave(&mut following).await;
+    leave(&mut conn.following).await;
 }
 
 /// The close code and reason for a frame the socket could not read: the code names the
@@ -226,37 +236,32 @@ async fn follow(
 /// message it reads, for tests that play many clients' messages straight at the rooms
 /// (the fuzz test of the server's message handling).
 pub struct Client {
-    following: Option<Following>,
+    conn: Conn,
     peer: IpAddr,
 }
 
 impl Client {
     pub fn new(peer: IpAddr) -> Client {
         Client {
-            following: None,
+            conn: Conn::default(),
             peer,
         }
     }
 
     /// The replies to one message, for this client alone.
     pub async fn handle(&mut self, text: &str, rooms: &Rooms) -> Vec<ServerMsg> {
-        handle(text, rooms, &mut self.following, self.peer).await
+        handle(text, rooms, &mut self.conn, self.peer).await
     }
 
     /// Leaves the game followed, as a closed connection does.
     pub async fn leave(&mut self) {
-        leave(&mut self.following).await;
+        leave(&mut self.conn.following).await;
     }
 }
 
 /// Does what one message asks; the replies for this client alone.
-async fn handle(
-    text: &str,
-    rooms: &Rooms,
-    following: &mut Option<Following>,
-    peer: IpAddr,
-) -> Vec<ServerMsg> {
-    match handle_message(text, rooms, following, peer).await {
+async fn handle(text: &str, rooms: &Rooms, conn: &mut Conn, peer: IpAddr) -> Vec<ServerMsg> {
+    match handle_message(text, rooms, conn, peer).await {
         Ok(replies) => replies,
         Err(message) => vec![ServerMsg::error(message)],
     }
@@ -265,9 +270,10 @@ async fn handle(
 async fn handle_message(
     text: &str,
     rooms: &Rooms,
-    following: &mut Option<Following>,
+    conn: &mut Conn,
     peer: IpAddr,
 ) -> Result<Vec<ServerMsg>, String> {
+    let following = &mut conn.following;
     match ClientMsg::from_json(text)? {
         ClientMsg::Create {
             game,
@@ -276,20 +282,30 @@ async fn handle_message(
             pace,
             move_seconds,
         } => {
+            let new = NewGame {
+                kind: GameKind::parse(&game)?,
+                settings: &settings,
+                seat,
+                pace,
+                move_seconds,
+                account: signed_in(rooms, &mut conn.account).await?.map(|a| a.id),
+            };
             rooms.creations.allow(peer)?;
-            let created = rooms
-                .create(&game, &settings, seat, pace, move_seconds)
-                .await;
+            let created = rooms.create(&new).await;
             // Only a game made counts against the address.
             let (room, seat, token) = created.inspect_err(|_| rooms.creations.give_back(peer))?;
             Ok(seated(following, room, seat, token).await)
         }
         ClientMsg::Join { code } => {
+            let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
             let room = rooms.get(&code).await?;
-            let (seat, token) = room.join(&rooms.store).await?;
+            let (seat, token) = room.join(&rooms.store, account).await?;
             Ok(seated(following, room, seat, token).await)
         }
-        ClientMsg::Resume { code, token } => {
+        ClientMsg::Resume {
+            code,
+            token: Some(token),
+        } => {
             let room = rooms.get(&code).await?;
             let seat = room
                 .state
@@ -299,11 +315,92 @@ async fn handle_message(
                 .ok_or_else(|| format!("that token holds no seat in game {}", room.code))?;
             Ok(vec![follow(following, room, Some(seat)).await])
         }
+        ClientMsg::Resume { code, token: None } => {
+            let account = logged_in(rooms, &mut conn.account, "resume a game without its token")
+                .await?
+                .id;
+            let room = rooms.get(&code).await?;
+            let seat = *rooms
+                .accounts
+                .seats_in(&rooms.store, account, &room.code)
+                .await?
+                .first()
+                .ok_or_else(|| format!("your account holds no seat in game {}", room.code))?;
+            Ok(vec![follow(following, room, Some(seat)).await])
+        }
         ClientMsg::Watch { code } => {
             let room = rooms.get(&code).await?;
             Ok(vec![follow(following, room, None).await])
         }
-        ClientMsg::MyGames { seats } => Ok(vec![my_games(rooms, seats).await?]),
+        ClientMsg::MyGames { seats } => {
+            let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
+            Ok(vec![my_games(rooms, seats, account).await?])
+        }
+        ClientMsg::Register { name, password } => {
+            let (account, logged_in) = rooms
+                .accounts
+                .register(&rooms.store, &name, password, peer)
+                .await?;
+            conn.account = Some(account);
+            Ok(vec![logged_in])
+        }
+        ClientMsg::LogIn { name, password } => {
+            let (account, logged_in) = rooms
+                .accounts
+                .log_in(&rooms.store, &name, password, peer)
+                .await?;
+            conn.account = Some(account);
+            Ok(vec![logged_in])
+        }
+        ClientMsg::Authenticate { session } => {
+            conn.account = None;
+            let (account, logged_in) = rooms.accounts.authenticate(&rooms.store, &session).await?;
+            conn.account = Some(account);
+            Ok(vec![logged_in])
+        }
+        ClientMsg::LogOut => {
+            if let Some(account) = conn.account.take() {
+                rooms.accounts.log_out(&rooms.store, &account).await?;
+            }
+            Ok(vec![ServerMsg::LoggedOut])
+        }
+        ClientMsg::LogOutEverywhere => {
+            let account = logged_in(rooms, &mut conn.account, "log out everywhere").await?;
+            rooms
+                .accounts
+                .log_out_everywhere(&rooms.store, &account)
+                .await?;
+            conn.account = None;
+            Ok(vec![ServerMsg::LoggedOut])
+        }
+        ClientMsg::ChangePassword { old, new } => {
+            let account = logged_in(rooms, &mut conn.account, "change a password").await?;
+            rooms
+                .accounts
+                .change_password(&rooms.store, &account, old, new, peer)
+                .await?;
+            Ok(vec![ServerMsg::PasswordChanged])
+        }
+        ClientMsg::DeleteAccount { password } => {
+            let account = logged_in(rooms, &mut conn.account, "delete an account").await?;
+            rooms
+                .accounts
+                .delete(&rooms.store, &account, password, peer)
+                .await?;
+            conn.account = None;
+            Ok(vec![ServerMsg::AccountDeleted, ServerMsg::LoggedOut])
+        }
+        ClientMsg::ClaimSeat { code, token } => {
+            let account = logged_in(rooms, &mut conn.account, "claim a seat").await?;
+            let room = rooms.get(&code).await?;
+            let seat = room
+                .adopt(&rooms.store, &rooms.accounts, account.id, &token)
+                .await?;
+            Ok(vec![ServerMsg::SeatClaimed {
+                code: room.code.clone(),
+                seat,
+            }])
+        }
         ClientMsg::Move { ply, text } => act(rooms, following, Action::Move { ply, text }).await,
         ClientMsg::Resign => act(rooms, following, Action::Resign).await,
         ClientMsg::OfferDraw => act(rooms, following, Action::OfferDraw).await,
@@ -338,23 +435,82 @@ async fn seated(
     vec![seated, follow(following, room, Some(seat)).await]
 }
 
-/// The games of the seats `keys` hold; a game gone or a token that is not the seat's is
-/// left out.
-async fn my_games(rooms: &Rooms, keys: Vec<SeatKey>) -> Result<ServerMsg, String> {
+/// The account logged in on this connection, if its session still holds; a session
+/// ended meanwhile (logged out elsewhere, a new password, the account deleted) logs the
+/// connection out and says so.
+async fn signed_in<'a>(
+    rooms: &Rooms,
+    account: &'a mut Option<SignedIn>,
+) -> Result<Option<&'a SignedIn>, String> {
+    let Some(current) = account else {
+        return Ok(None);
+    };
+    if rooms.accounts.still_valid(&rooms.store, current).await? {
+        return Ok(account.as_ref());
+    }
+    *account = None;
+    Err(
+        "your session has ended (logged out elsewhere, or the password changed): \
+         log in again"
+            .into(),
+    )
+}
+
+/// The account logged in, for what only an account can do (`what`).
+async fn logged_in(
+    rooms: &Rooms,
+    account: &mut Option<SignedIn>,
+    what: &str,
+) -> Result<SignedIn, String> {
+    signed_in(rooms, account)
+        .await?
+        .cloned()
+        .ok_or_else(|| format!("log in to {what}"))
+}
+
+/// The games of the seats `keys` hold, and of `account`'s seats; a game gone or a token
+/// that is not the seat's is left out.
+async fn my_games(
+    rooms: &Rooms,
+    keys: Vec<SeatKey>,
+    account: Option<AccountId>,
+) -> Result<ServerMsg, String> {
     if keys.len() > MAX_LISTED_GAMES {
         return Err(format!(
             "{} games asked about; at most {MAX_LISTED_GAMES} at once",
             keys.len()
         ));
     }
-    let mut games = Vec::new();
-    for key in keys {
-        let Ok(room) = rooms.get(&key.code).await else {
+    let mut seats: Vec<(String, Option<String>)> = keys
+        .into_iter()
+        .map(|key| (key.code, Some(key.token)))
+        .collect();
+    if let Some(account) = account {
+        let held = rooms
+            .accounts
+            .seats(&rooms.store, account, MAX_LISTED_GAMES)
+            .await?;
+        seats.extend(held.into_iter().map(|(code, _)| (code, None)));
+    }
+    let mut games: Vec<GameSummary> = Vec::new();
+    for (code, token) in seats {
+        let Ok(room) = rooms.get(&code).await else {
             continue;
         };
         let state = room.state.lock().await;
-        if let Some(seat) = state.seat_of(&key.token) {
-            games.push(state.summary(&room.code, seat));
+        let seat = match &token {
+            Some(token) => state.seat_of(token),
+            None => account.and_then(|account| state.seat_of_account(account)),
+        };
+        let Some(seat) = seat else { continue };
+        let mut summary = state.summary(&room.code, seat);
+        summary.account = account.is_some() && state.account_of(seat) == account;
+        // A seat asked about by its token and held by the account is listed once.
+        if !games
+            .iter()
+            .any(|g| g.code == summary.code && g.your_seat == seat)
+        {
+            games.push(summary);
         }
     }
     Ok(ServerMsg::Games { games })

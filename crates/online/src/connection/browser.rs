@@ -29,6 +29,8 @@ pub struct Connection {
 /// dropping the connection ends them).
 struct Link {
     url: String,
+    /// Whether passwords and sessions may be sent here.
+    secrets: Result<(), String>,
     wake: Option<Wake>,
     socket: RefCell<Option<WebSocket>>,
     events: RefCell<VecDeque<Event>>,
@@ -57,6 +59,7 @@ impl Connection {
     pub fn open(server: &str, wake: Option<Wake>) -> Result<Connection, String> {
         let url = socket_url(server)?;
         let link = Rc::new(Link {
+            secrets: super::secrets_allowed(&url),
             url,
             wake,
             socket: RefCell::new(None),
@@ -86,7 +89,16 @@ impl Connection {
         LINKS.with(|links| links.borrow().get(&self.id).cloned())
     }
 
+    /// Sends `msg`; one that carries a password or a session, to a server it may not go
+    /// to, is refused here with an error event instead.
     pub fn send(&self, msg: &ClientMsg) {
+        if msg.carries_secret()
+            && let Some(link) = self.link()
+            && let Err(why) = &link.secrets
+        {
+            link.push(Event::Message(ServerMsg::error(why.clone())));
+            return;
+        }
         self.send_raw(msg.to_json());
     }
 

@@ -68,6 +68,33 @@ pub fn socket_url(server: &str) -> Result<String, String> {
     Ok(format!("{scheme}://{host}{SOCKET_PATH}"))
 }
 
+/// Whether a password or a session may go to the socket at `url` (from [`socket_url`]):
+/// only encrypted (`wss://`), or to this machine, where nobody else is on the way.
+pub fn secrets_allowed(url: &str) -> Result<(), String> {
+    if url.starts_with("wss://") {
+        return Ok(());
+    }
+    let rest = url.strip_prefix("ws://").unwrap_or(url);
+    let host = rest.split('/').next().unwrap_or_default();
+    let name = match host.strip_prefix('[') {
+        Some(inside) => inside.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    let loopback = name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if loopback {
+        Ok(())
+    } else {
+        Err(format!(
+            "not sent: a password or a session goes only over an encrypted connection \
+             (https://) or to this machine, and {} is neither",
+            quoted(host)
+        ))
+    }
+}
+
 /// Whether `host` (`NAME`, `NAME:PORT`, `[IPv6]` or `[IPv6]:PORT`) can name a server; an
 /// address that cannot is refused at once with the reason, rather than tried for ever.
 fn check_host(host: &str) -> Result<(), String> {
@@ -143,6 +170,29 @@ mod tests {
             socket_url("tabula.example_1").unwrap(),
             "ws://tabula.example_1/ws"
         );
+    }
+
+    #[test]
+    fn passwords_go_only_encrypted_or_to_this_machine() {
+        use super::secrets_allowed;
+        for url in [
+            "ws://127.0.0.1:8080/ws",
+            "ws://127.8.0.1:1/ws",
+            "ws://localhost:9000/ws",
+            "ws://[::1]:8080/ws",
+            "wss://tabula.example.org/ws",
+        ] {
+            assert_eq!(secrets_allowed(url), Ok(()), "{url}");
+        }
+        for url in [
+            "ws://192.168.1.20:8080/ws",
+            "ws://tabula.example.org/ws",
+            "ws://localhost.example.org/ws",
+            "ws://[::2]:8080/ws",
+        ] {
+            let err = secrets_allowed(url).unwrap_err();
+            assert!(err.contains("encrypted"), "{url}: {err}");
+        }
     }
 
     /// The reproducer: two addresses pasted together once left the lobby reconnecting for

@@ -1,7 +1,7 @@
 //! A WebSocket to a server on a thread of its own, which reconnects by itself and paces
 //! what it sends: the desktop app polls it each frame and the terminal waits on it.
 
-use super::{Event, Wake, socket_url};
+use super::{Event, Wake, secrets_allowed, socket_url};
 use crate::protocol::bucket::Bucket;
 use crate::protocol::{ClientMsg, MAX_SERVER_MESSAGE_BYTES, SILENT_SECONDS, ServerMsg};
 use std::net::{TcpStream, ToSocketAddrs};
@@ -18,6 +18,9 @@ pub struct Connection {
     // In a mutex only so that a client can live in shared state (a Bevy resource).
     incoming: Mutex<Receiver<Event>>,
     stop: Arc<AtomicBool>,
+    /// Whether passwords and sessions may be sent here, and where refusals are reported.
+    secrets: Result<(), String>,
+    refusals: Sender<Event>,
 }
 
 /// How long a read waits before the thread looks for messages to send.
@@ -31,8 +34,10 @@ impl Connection {
     /// `wake` (if any) is called after each event is ready to be taken.
     pub fn open(server: &str, wake: Option<Wake>) -> Result<Connection, String> {
         let url = socket_url(server)?;
+        let secrets = secrets_allowed(&url);
         let (outgoing, to_send) = channel::<String>();
         let (report, incoming) = channel();
+        let refusals = report.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
         thread::Builder::new()
@@ -46,10 +51,20 @@ impl Connection {
             outgoing,
             incoming: Mutex::new(incoming),
             stop,
+            secrets,
+            refusals,
         })
     }
 
+    /// Sends `msg`; one that carries a password or a session, to a server it may not go
+    /// to, is refused here with an error event instead.
     pub fn send(&self, msg: &ClientMsg) {
+        if let (true, Err(why)) = (msg.carries_secret(), &self.secrets) {
+            let _ = self
+                .refusals
+                .send(Event::Message(ServerMsg::error(why.clone())));
+            return;
+        }
         // The thread only ends when this connection is dropped.
         let _ = self.outgoing.send(msg.to_json());
     }

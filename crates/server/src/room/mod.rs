@@ -7,10 +7,11 @@
 mod relay;
 mod state;
 
-pub use state::{RoomState, new_game, now_ms};
+pub use state::{NewGame, RoomState, new_game, now_ms};
 
+use crate::accounts::Accounts;
 use crate::codes::new_token;
-use crate::store::{Change, Offers, Op, Step, Store, StoreError, StoredMove};
+use crate::store::{AccountId, Change, Offers, Op, Step, Store, StoreError, StoredMove};
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_protocol::{Ending, GameState, ServerMsg, UndoRequest};
@@ -113,11 +114,22 @@ impl Room {
         }
     }
 
-    /// Takes the first free seat.
-    pub async fn join(self: &Arc<Room>, store: &Store) -> Result<(usize, String), String> {
+    /// Takes the first free seat, for `account` if the player has one.
+    pub async fn join(
+        self: &Arc<Room>,
+        store: &Store,
+        account: Option<AccountId>,
+    ) -> Result<(usize, String), String> {
         let mut state = self.state.lock().await;
         if state.is_over() {
             return Err(format!("game {} is over: watch it instead", self.code));
+        }
+        if let Some(held) = account.and_then(|account| state.seat_of_account(account)) {
+            return Err(format!(
+                "your account holds seat {} of game {} already: resume it",
+                held + 1,
+                self.code
+            ));
         }
         let Some(seat) = state.tokens.iter().position(Option::is_none) else {
             return Err(format!(
@@ -131,16 +143,48 @@ impl Room {
         let step = Step::Claim {
             seat,
             token: token.clone(),
+            account,
         };
         self.commit(store, &mut state, step, offers, Some(now_ms()))
             .await
             .map_err(store_error)?;
         state.tokens[seat] = Some(token.clone());
+        state.accounts[seat] = account;
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);
         Ok((seat, token))
     }
+    /// Gives the seat `token` holds to `account`, if the account holds no other seat here.
+    pub async fn adopt(
+        &self,
+        store: &Store,
+        accounts: &Accounts,
+        account: AccountId,
+        token: &str,
+    ) -> Result<usize, String> {
+        let mut state = self.state.lock().await;
+        let seat = state
+            .seat_of(token)
+            .ok_or_else(|| format!("that token holds no seat in game {}", self.code))?;
+        match state.seat_of_account(account) {
+            Some(held) if held == seat => return Ok(seat),
+            Some(held) => {
+                return Err(format!(
+                    "your account holds seat {} of game {} already",
+                    held + 1,
+                    self.code
+                ));
+            }
+            None => {}
+        }
+        accounts
+            .adopt(store, account, &self.code, seat, token)
+            .await?;
+        state.accounts[seat] = Some(account);
+        Ok(seat)
+    }
+
     /// A connection starts (or stops) holding `seat`.
     pub async fn set_online(&self, seat: usize, arrived: bool) {
         let mut state = self.state.lock().await;

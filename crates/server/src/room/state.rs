@@ -2,7 +2,7 @@
 //! and offers, and how it looks to the connections that follow it.
 
 use crate::codes::new_token;
-use crate::store::{Offers, StoredGame};
+use crate::store::{AccountId, Offers, StoredGame};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tabula_protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
 use tabula_session::rules::text::quoted;
@@ -14,6 +14,8 @@ pub struct RoomState {
     pub(super) pace: Pace,
     pub(super) move_seconds: Option<u32>,
     pub(super) tokens: Vec<Option<String>>,
+    /// Each seat's account, for the seats an account holds.
+    pub(super) accounts: Vec<Option<AccountId>>,
     /// Connections holding each seat now.
     pub(super) online: Vec<u32>,
     pub(super) ending: Option<Ending>,
@@ -55,7 +57,10 @@ impl RoomState {
         check_seats(stored, game.num_players())?;
         let mut tokens = stored.tokens.clone();
         tokens.resize(game.num_players(), None);
+        let mut accounts = stored.accounts.clone();
+        accounts.resize(game.num_players(), None);
         Ok(RoomState {
+            accounts,
             online: vec![0; tokens.len()],
             tokens,
             settings: stored.settings.clone(),
@@ -78,6 +83,16 @@ impl RoomState {
 
     pub fn seat_of(&self, token: &str) -> Option<usize> {
         self.tokens.iter().position(|t| t.as_deref() == Some(token))
+    }
+
+    /// The account holding `seat`, if one does.
+    pub fn account_of(&self, seat: usize) -> Option<AccountId> {
+        self.accounts.get(seat).copied().flatten()
+    }
+
+    /// The seat `account` holds, if it holds one.
+    pub fn seat_of_account(&self, account: AccountId) -> Option<usize> {
+        self.accounts.iter().position(|a| *a == Some(account))
     }
 
     fn all_seated(&self) -> bool {
@@ -153,6 +168,7 @@ impl RoomState {
             to_move: (!self.is_over()).then(|| self.game.to_move()),
             result: self.result(),
             open_seats: self.tokens.iter().filter(|t| t.is_none()).count(),
+            account: false,
         }
     }
 
@@ -216,15 +232,29 @@ fn check_seats(stored: &StoredGame, players: usize) -> Result<(), String> {
     }
 }
 
+/// What a new game is and who asks for it.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub kind: GameKind,
+    pub settings: &'a [(String, String)],
+    /// The seat the asker takes.
+    pub seat: usize,
+    pub pace: Pace,
+    pub move_seconds: Option<u32>,
+    /// The asker's account, if they are logged in.
+    pub account: Option<AccountId>,
+}
+
 /// A new game's state and what to store for it.
-pub fn new_game(
-    code: &str,
-    kind: GameKind,
-    settings: &[(String, String)],
-    seat: usize,
-    pace: Pace,
-    move_seconds: Option<u32>,
-) -> Result<(StoredGame, String), String> {
+pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), String> {
+    let NewGame {
+        kind,
+        settings,
+        seat,
+        pace,
+        move_seconds,
+        account,
+    } = *new;
     let game = new_match(kind, settings)?;
     let players = game.num_players();
     if seat >= players {
@@ -236,6 +266,8 @@ pub fn new_game(
     let token = new_token();
     let mut tokens = vec![None; players];
     tokens[seat] = Some(token.clone());
+    let mut accounts = vec![None; players];
+    accounts[seat] = account;
     let stored = StoredGame {
         code: code.to_string(),
         game: kind.key().to_string(),
@@ -243,6 +275,7 @@ pub fn new_game(
         pace,
         move_seconds,
         tokens,
+        accounts,
         moves: Vec::new(),
         ending: None,
         created_ms: now_ms(),
@@ -258,8 +291,15 @@ mod tests {
     use super::*;
 
     fn stored_adomoc() -> StoredGame {
-        let (mut stored, _) =
-            new_game("ABC234", GameKind::Adomoc, &[], 0, Pace::Live, Some(60)).unwrap();
+        let new = NewGame {
+            kind: GameKind::Adomoc,
+            settings: &[],
+            seat: 0,
+            pace: Pace::Live,
+            move_seconds: Some(60),
+            account: None,
+        };
+        let (mut stored, _) = new_game("ABC234", &new).unwrap();
         stored.tokens = vec![Some("a".into()), Some("b".into())];
         stored
     }

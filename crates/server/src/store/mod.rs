@@ -5,6 +5,7 @@
 //! version of the game it was decided on and is refused if the game moved on since (another
 //! server process changed it): several processes can share one database safely.
 
+mod account;
 mod migrations;
 mod postgres;
 mod queue;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use tabula_protocol::{Ending, Pace, UndoRequest};
 use tokio::sync::mpsc;
 
+pub use account::{AccountId, AccountOp, StoredAccount};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -27,6 +29,8 @@ pub struct StoredGame {
     pub move_seconds: Option<u32>,
     /// Each seat's token, for the seats someone holds.
     pub tokens: Vec<Option<String>>,
+    /// Each seat's account, for the seats an account holds.
+    pub accounts: Vec<Option<AccountId>>,
     pub moves: Vec<StoredMove>,
     pub ending: Option<Ending>,
     pub created_ms: u64,
@@ -62,6 +66,7 @@ pub enum Op {
         code: String,
     },
     Change(Box<Change>),
+    Account(AccountOp),
 }
 
 /// One change to a game that has not ended. It is made only if the game is still at
@@ -79,10 +84,11 @@ pub struct Change {
 
 #[derive(Clone, Debug)]
 pub enum Step {
-    /// Gives a free seat its token.
+    /// Gives a free seat its token (and its account, if the player has one).
     Claim {
         seat: usize,
         token: String,
+        account: Option<AccountId>,
     },
     /// Adds the `ply`-th move.
     AddMove {
@@ -102,6 +108,10 @@ pub enum Step {
 pub enum Reply {
     Done,
     Game(Option<Box<StoredGame>>),
+    Registered(AccountId),
+    Account(Option<StoredAccount>),
+    /// Seats as (game code, seat).
+    Seats(Vec<(String, usize)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,8 +185,13 @@ impl Store {
     pub async fn load(&self, code: &str) -> Result<Option<Box<StoredGame>>, StoreError> {
         match self.run(Op::Load { code: code.into() }).await? {
             Reply::Game(game) => Ok(game),
-            Reply::Done => Err(StoreError::Failed("a load came back empty".into())),
+            _ => Err(StoreError::Failed("a load came back without a game".into())),
         }
+    }
+
+    /// Runs an account request.
+    pub async fn account(&self, op: AccountOp) -> Result<Reply, StoreError> {
+        self.run(Op::Account(op)).await
     }
 
     /// Whether other server processes may change the games too.

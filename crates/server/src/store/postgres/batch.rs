@@ -74,6 +74,7 @@ async fn run_batch_now(
             Op::Create(game) => Query::Create(game),
             Op::Load { code } => Query::Load(code),
             Op::Change(change) => Query::Change(change),
+            Op::Account(op) => Query::Account(op),
         };
         steps.push(Box::pin(async move {
             run_one(client, statements, query).await.map(Some)
@@ -150,6 +151,7 @@ fn op_code(op: &Op) -> &str {
         Op::Create(game) => &game.code,
         Op::Load { code } => code,
         Op::Change(change) => &change.code,
+        Op::Account(op) => op.code().unwrap_or_default(),
     }
 }
 

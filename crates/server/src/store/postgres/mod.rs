@@ -6,9 +6,11 @@
 //! - [`statements`]: the SQL, and how its rows answer each request.
 //! - [`batch`]: one batch of requests as one transaction, in two round trips.
 //! - [`news`]: what a change tells the other processes, and listening for it.
+//! - [`accounts`]: accounts' statements.
 //!
 //! One task owns the writing connection (this file: connecting, the schema, the writer).
 
+mod accounts;
 mod batch;
 mod news;
 mod statements;

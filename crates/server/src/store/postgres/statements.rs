@@ -2,10 +2,11 @@
 //! fail on a conflict: a conflict is a change that matched no row (an answer of 0), so an
 //! error from the database is always a failure of the whole batch.
 
+use super::accounts::{AccountStatements, run_account};
 use super::news::CHANNEL;
 use crate::store::{
-    Change, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile, from_json,
-    pace_name, pace_of, to_json,
+    AccountOp, Change, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile,
+    from_json, pace_name, pace_of, to_json,
 };
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
@@ -19,6 +20,7 @@ pub(super) struct Statements {
     take_back: Statement,
     end_or_offers: Statement,
     pub(super) notify: Statement,
+    accounts: AccountStatements,
 }
 
 /// The first part of every change: the game moves to the next version, if it is still at
@@ -40,9 +42,10 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                     ON CONFLICT (code) DO NOTHING
                     RETURNING code
                 ), s AS (
-                    INSERT INTO seats (code, seat, token)
-                    SELECT g.code, t.seat, t.token
-                    FROM g, unnest($11::int4[], $12::text[]) AS t(seat, token)
+                    INSERT INTO seats (code, seat, token, account)
+                    SELECT g.code, t.seat, t.token, t.account
+                    FROM g, unnest($11::int4[], $12::text[], $17::int8[])
+                        AS t(seat, token, account)
                 ), m AS (
                     INSERT INTO moves (code, ply, text, seat, at_ms)
                     SELECT g.code, t.ply, t.text, t.seat, t.at_ms
@@ -59,7 +62,8 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                     ARRAY(SELECT token FROM seats WHERE code = $1::text ORDER BY seat),
                     ARRAY(SELECT text FROM moves WHERE code = $1::text ORDER BY ply),
                     ARRAY(SELECT seat FROM moves WHERE code = $1::text ORDER BY ply),
-                    ARRAY(SELECT at_ms FROM moves WHERE code = $1::text ORDER BY ply)
+                    ARRAY(SELECT at_ms FROM moves WHERE code = $1::text ORDER BY ply),
+                    ARRAY(SELECT account FROM seats WHERE code = $1::text ORDER BY seat)
                 FROM games WHERE code = $1::text",
             )
             .await?,
@@ -70,7 +74,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                         WHERE code = $1::text AND seat = $6::int4 AND token IS NULL)
                     RETURNING code
                 ), c AS (
-                    UPDATE seats SET token = $7::text FROM g
+                    UPDATE seats SET token = $7::text, account = $8::int8 FROM g
                     WHERE seats.code = g.code AND seats.seat = $6::int4
                 )",
             ))
@@ -106,6 +110,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                 "SELECT count(pg_notify('{CHANNEL}', payload)) FROM unnest($1::text[]) AS payload"
             ))
             .await?,
+        accounts: AccountStatements::prepare(client).await?,
     })
 }
 
@@ -133,9 +138,14 @@ fn change_params(change: &Change) -> Vec<Box<dyn ToSql + Sync + Send>> {
         Box::new(ending),
     ];
     match &change.step {
-        Step::Claim { seat, token } => {
+        Step::Claim {
+            seat,
+            token,
+            account,
+        } => {
             params.push(Box::new(*seat as i32));
             params.push(Box::new(token.clone()));
+            params.push(Box::new(*account));
         }
         Step::AddMove { ply, mv } => {
             params.push(Box::new(*ply as i32));
@@ -178,6 +188,11 @@ fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Send>> {
                 .map(|m| m.at_ms as i64)
                 .collect::<Vec<_>>(),
         ),
+        Box::new(
+            (0..game.tokens.len())
+                .map(|seat| game.accounts.get(seat).copied().flatten())
+                .collect::<Vec<Option<i64>>>(),
+        ),
     ]
 }
 
@@ -186,6 +201,7 @@ pub(super) enum Query<'a> {
     Create(&'a StoredGame),
     Load(&'a str),
     Change(&'a Change),
+    Account(&'a AccountOp),
 }
 
 pub(super) async fn run_one(
@@ -229,6 +245,7 @@ pub(super) async fn run_one(
                 Err(changed_meanwhile(&change.code))
             })
         }
+        Query::Account(op) => run_account(client, &statements.accounts, op).await,
     }
 }
 
@@ -261,6 +278,7 @@ fn stored_game(code: &str, row: &tokio_postgres::Row) -> Result<StoredGame, Stor
             .map_err(failed)?
             .map(|s| s.max(0) as u32),
         tokens: row.try_get(9).map_err(failed)?,
+        accounts: row.try_get(13).map_err(failed)?,
         moves,
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
         created_ms: row.try_get::<_, i64>(5).map_err(failed)?.max(0) as u64,

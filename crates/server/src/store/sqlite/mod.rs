@@ -1,6 +1,9 @@
 //! SQLite, embedded: the default store. One thread owns the database and commits the
 //! changes that arrive together in one transaction (each in its own savepoint, so one
 //! refused change does not undo the others): many games' moves share one disk sync.
+//! Accounts' requests are in [`accounts`].
+
+mod accounts;
 
 use super::migrations;
 use super::queue::{Inbox, Request, Requests, answer, queue};
@@ -171,9 +174,10 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
                 }
             })?;
             for (seat, token) in game.tokens.iter().enumerate() {
+                let account = game.accounts.get(seat).copied().flatten();
                 tx.execute(
-                    "INSERT INTO seats (code, seat, token) VALUES (?1, ?2, ?3)",
-                    params![game.code, seat as i64, token],
+                    "INSERT INTO seats (code, seat, token, account) VALUES (?1, ?2, ?3, ?4)",
+                    params![game.code, seat as i64, token, account],
                 )
                 .map_err(failed)?;
             }
@@ -184,6 +188,7 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
         }
         Op::Load { code } => load(tx, code).map(Reply::Game),
         Op::Change(change) => apply_change(tx, change),
+        Op::Account(op) => accounts::apply(tx, op),
     }
 }
 
@@ -212,11 +217,16 @@ fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
         return Err(changed_meanwhile(code));
     }
     match &change.step {
-        Step::Claim { seat, token } => {
+        Step::Claim {
+            seat,
+            token,
+            account,
+        } => {
             let claimed = tx
                 .execute(
-                    "UPDATE seats SET token = ?3 WHERE code = ?1 AND seat = ?2 AND token IS NULL",
-                    params![code, *seat as i64, token],
+                    "UPDATE seats SET token = ?3, account = ?4
+                     WHERE code = ?1 AND seat = ?2 AND token IS NULL",
+                    params![code, *seat as i64, token, account],
                 )
                 .map_err(failed)?;
             if claimed == 0 {
@@ -297,12 +307,19 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         return Ok(None);
     };
     let mut seats = tx
-        .prepare_cached("SELECT token FROM seats WHERE code = ?1 ORDER BY seat")
+        .prepare_cached("SELECT token, account FROM seats WHERE code = ?1 ORDER BY seat")
         .map_err(failed)?;
-    let tokens = seats
-        .query_map([code], |row| row.get::<_, Option<String>>(0))
+    let (tokens, accounts) = seats
+        .query_map([code], |row| {
+            Ok((
+                row.get::<_, Option<String>>(0)?,
+                row.get::<_, Option<i64>>(1)?,
+            ))
+        })
         .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
-        .map_err(failed)?;
+        .map_err(failed)?
+        .into_iter()
+        .unzip();
     let mut moves = tx
         .prepare_cached("SELECT text, seat, at_ms FROM moves WHERE code = ?1 ORDER BY ply")
         .map_err(failed)?;
@@ -323,6 +340,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         pace: pace_of(&pace)?,
         move_seconds,
         tokens,
+        accounts,
         moves,
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
         created_ms: created_ms.max(0) as u64,
@@ -384,6 +402,7 @@ mod tests {
                 step: Step::Claim {
                     seat: 1,
                     token: "bb".into(),
+                    account: None,
                 },
                 offers: Default::default(),
                 clock_ms: Some(77),

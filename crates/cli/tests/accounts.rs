@@ -1,0 +1,141 @@
+//! An account from the terminal, through a server on 127.0.0.1: register on one machine
+//! (a data directory of its own), log in on another, play a game as the account, find it
+//! from the other machine, claim a seat played anonymously, end every session; the
+//! session kept in a file only its owner reads.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const PASSWORD: &str = "correct horse\n";
+
+/// `tabula-cli online ARGS... --server SERVER` on the machine whose data is in `home`,
+/// with `input` on its standard input.
+fn online(home: &Path, server: &str, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .arg("online")
+        .args(args)
+        .args(["--server", server])
+        .env("TABULA_DATA_DIR", home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn says(output: &Output, wanted: &str) {
+    let all = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(all.contains(wanted), "wanted {wanted:?} in: {all}");
+}
+
+#[test]
+fn an_account_from_the_terminal_follows_its_player_to_another_machine() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("server.sqlite3").display());
+    let server = tabula_server::Background::start(&database, "127.0.0.1:0").unwrap();
+    let server = server.address.clone();
+    let (desk, laptop, guest) = (
+        dir.path().join("desk"),
+        dir.path().join("laptop"),
+        dir.path().join("guest"),
+    );
+
+    let registered = online(&desk, &server, &["register", "Ada"], PASSWORD);
+    assert!(registered.status.success(), "{}", text(&registered.stderr));
+    says(&registered, "logged in as Ada");
+    let file = desk.join("online-sessions.ron");
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        kept.contains("Ada") && !kept.contains("correct horse"),
+        "{kept}"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(
+            mode & 0o777,
+            0o600,
+            "the sessions file is its owner's alone"
+        );
+    }
+    let taken = online(&laptop, &server, &["register", "ADA"], PASSWORD);
+    assert_eq!(taken.status.code(), Some(2));
+    says(&taken, "is taken");
+    let wrong = online(&laptop, &server, &["login", "Ada"], "wrong horse\n");
+    says(&wrong, "no account has that name and password");
+    let none = online(&laptop, &server, &["login", "Ada"], "");
+    says(&none, "no password given");
+    let logged_in = online(&laptop, &server, &["login", "ada"], PASSWORD);
+    assert!(logged_in.status.success(), "{}", text(&logged_in.stderr));
+    says(
+        &online(&laptop, &server, &["account"], ""),
+        "logged in as Ada",
+    );
+
+    // Ada hosts a game from her desk; a guest with no account joins it, and bots play it.
+    let mut host = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args(["online", "host", "adaptoid", "--server", &server])
+        .args(["--seat", "level:1", "--seed", "3"])
+        .env("TABULA_DATA_DIR", &desk)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut host_out = BufReader::new(host.stdout.take().unwrap());
+    let mut first = String::new();
+    host_out.read_line(&mut first).unwrap();
+    let code = first.trim().strip_prefix("code: ").unwrap().to_string();
+    let joined = online(&guest, &server, &["join", &code, "--seat", "random"], "");
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    assert!(host.wait().unwrap().success());
+    let guest_token = text(&joined.stdout)
+        .lines()
+        .find_map(|line| line.split_once(&format!("online resume {code} ")))
+        .map(|(_, token)| token.trim().to_string())
+        .expect("the guest is told how to come back");
+
+    // From the laptop, the game is Ada's.
+    let games = online(&laptop, &server, &["games"], "");
+    assert!(games.status.success(), "{}", text(&games.stderr));
+    says(&games, &format!("{code} adaptoid seat 1"));
+
+    // The guest registers and claims the seat it played.
+    online(&guest, &server, &["register", "Bea"], PASSWORD);
+    let claimed = online(&guest, &server, &["claim", &code, &guest_token], "");
+    assert!(claimed.status.success(), "{}", text(&claimed.stderr));
+    says(
+        &claimed,
+        &format!("seat 2 of game {code} is your account's"),
+    );
+    says(
+        &online(&guest, &server, &["games"], ""),
+        &format!("{code} adaptoid seat 2"),
+    );
+    // Nor can Ada take Bea's seat with its token: her account holds a seat there.
+    let again = online(&laptop, &server, &["claim", &code, &guest_token], "");
+    says(&again, "your account holds seat 1");
+
+    // Logging out everywhere from the laptop ends the desk's session too.
+    let out = online(&laptop, &server, &["logout", "--everywhere"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    says(&out, "logged out of Ada");
+    says(&online(&laptop, &server, &["account"], ""), "not logged in");
+    let stale = online(&desk, &server, &["games"], "");
+    assert_eq!(stale.status.code(), Some(2));
+    says(&stale, "not valid");
+    says(&stale, "online login NAME again");
+}

@@ -1,0 +1,97 @@
+//! The accounts a player is logged in to, one per server: what the terminal keeps in
+//! `online-sessions.ron` beside the saved games (and what the app will keep there too).
+//! A session is as good as the password for as long as it lasts, so the file holds
+//! nothing else and is the player's alone.
+
+use crate::connection::socket_url;
+use serde::{Deserialize, Serialize};
+
+pub const SESSIONS_FILE: &str = "online-sessions.ron";
+
+/// The most sessions kept: one per server, and nobody plays on a hundred servers.
+const MAX_KEPT: usize = 100;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct KeptSessions {
+    #[serde(default)]
+    pub sessions: Vec<KeptSession>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptSession {
+    /// The server's socket address (see [`socket_url`]), so that `127.0.0.1:8080` and
+    /// `http://127.0.0.1:8080` are one server.
+    pub server: String,
+    pub name: String,
+    pub session: String,
+    /// When the server said the session ends unless used, in milliseconds since the epoch.
+    pub expires_ms: u64,
+}
+
+impl KeptSessions {
+    /// The sessions a file holds, or what is wrong with it.
+    pub fn parse(text: &str) -> Result<KeptSessions, String> {
+        ron::from_str(text).map_err(|e| format!("{SESSIONS_FILE}: {e}"))
+    }
+
+    pub fn to_text(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("sessions always serialize")
+    }
+
+    /// The session kept for `server`, if any.
+    pub fn get(&self, server: &str) -> Option<&KeptSession> {
+        let server = socket_url(server).ok()?;
+        self.sessions.iter().find(|s| s.server == server)
+    }
+
+    /// Keeps `name`'s session for `server`, in place of any other there.
+    pub fn set(
+        &mut self,
+        server: &str,
+        name: &str,
+        session: &str,
+        expires_ms: u64,
+    ) -> Result<(), String> {
+        let server = socket_url(server)?;
+        self.sessions.retain(|s| s.server != server);
+        self.sessions.push(KeptSession {
+            server,
+            name: name.to_string(),
+            session: session.to_string(),
+            expires_ms,
+        });
+        let extra = self.sessions.len().saturating_sub(MAX_KEPT);
+        self.sessions.drain(..extra);
+        Ok(())
+    }
+
+    /// Forgets the session kept for `server`; the one forgotten, if there was one.
+    pub fn remove(&mut self, server: &str) -> Option<KeptSession> {
+        let server = socket_url(server).ok()?;
+        let at = self.sessions.iter().position(|s| s.server == server)?;
+        Some(self.sessions.remove(at))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_session_per_server_however_it_is_written() {
+        let mut kept = KeptSessions::default();
+        kept.set("127.0.0.1:8080", "Ada", "aa", 5).unwrap();
+        kept.set("http://127.0.0.1:8080/", "Bea", "bb", 6).unwrap();
+        kept.set("http://127.0.0.1:9090", "Ada", "cc", 7).unwrap();
+        assert_eq!(kept.sessions.len(), 2);
+        assert_eq!(kept.get("ws://127.0.0.1:8080/ws").unwrap().name, "Bea");
+        let again = KeptSessions::parse(&kept.to_text()).unwrap();
+        assert_eq!(again, kept);
+        assert_eq!(kept.remove("127.0.0.1:9090").unwrap().session, "cc");
+        assert!(kept.get("127.0.0.1:9090").is_none());
+        assert!(kept.set("ftp://x", "Ada", "dd", 1).is_err());
+        let err = KeptSessions::parse("(sessions: [(server: 3)])").unwrap_err();
+        assert!(err.contains(SESSIONS_FILE), "{err}");
+    }
+}
