@@ -235,9 +235,12 @@ fn unexpected(msg: &ServerMsg) -> String {
 fn ask(server: &str, session: Option<&str>, msg: &ClientMsg) -> Result<ServerMsg, String> {
     let connection = Connection::open(server, None)?;
     let end = Instant::now() + PATIENCE;
-    wait(&connection, end, |event| {
-        matches!(event, Event::Connected).then_some(())
-    })
+    // A one-off request is not retried: the first failure to connect is the answer.
+    wait(&connection, end, |event| match event {
+        Event::Connected => Some(Ok(())),
+        Event::Disconnected(why) => Some(Err(why)),
+        Event::Message(_) => None,
+    })?
     .map_err(|why| format!("cannot reach {server}: {why}"))?;
     if let Some(session) = session {
         connection.send(&ClientMsg::Authenticate {

@@ -16,8 +16,23 @@ const PASSWORD: &str = "correct horse\n";
 /// `tabula-cli online ARGS... --server SERVER` on the machine whose data is in `home`,
 /// with `input` on its standard input.
 fn online(home: &Path, server: &str, args: &[&str], input: &str) -> Output {
+    online_trusting(home, server, args, input, None)
+}
+
+/// [`online`], trusting the certificates in `ca_file` too.
+fn online_trusting(
+    home: &Path,
+    server: &str,
+    args: &[&str],
+    input: &str,
+    ca_file: Option<&Path>,
+) -> Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-cli"));
+    if let Some(ca_file) = ca_file {
+        command.env("TABULA_CA_FILE", ca_file);
+    }
+    let mut child = command
         .arg("online")
         .args(args)
         .args(["--server", server])
@@ -138,4 +153,85 @@ fn an_account_from_the_terminal_follows_its_player_to_another_machine() {
     assert_eq!(stale.status.code(), Some(2));
     says(&stale, "not valid");
     says(&stale, "online login NAME again");
+}
+
+/// A certificate authority of the test's own (PEM), and a certificate it signed for
+/// `localhost` with its key (PEM): what a server with its own certificate holds.
+fn test_certificates() -> (String, String, String) {
+    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair};
+    let authority_key = KeyPair::generate().unwrap();
+    let mut authority = CertificateParams::new(Vec::<String>::new()).unwrap();
+    authority.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    authority
+        .distinguished_name
+        .push(DnType::CommonName, "Tabula test authority");
+    let authority_pem = authority.self_signed(&authority_key).unwrap().pem();
+    let issuer = Issuer::from_params(&authority, &authority_key);
+    let key = KeyPair::generate().unwrap();
+    let server = CertificateParams::new(vec!["localhost".to_string()])
+        .unwrap()
+        .signed_by(&key, &issuer)
+        .unwrap();
+    (authority_pem, server.pem(), key.serialize_pem())
+}
+
+/// The terminal speaks `wss://` to a server behind TLS with a certificate the test makes:
+/// refused until the certificate is trusted, then an account registered and a game hosted
+/// as it, joined and played to the end, all over TLS.
+#[test]
+fn an_account_over_tls_to_a_server_with_its_own_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let (authority, chain, key) = test_certificates();
+    let tls = tabula_server::tls::acceptor_from_pem(chain.as_bytes(), key.as_bytes()).unwrap();
+    let database = format!("sqlite://{}", dir.path().join("tls.sqlite3").display());
+    let options = tabula_server::Options {
+        tls: Some(tls),
+        ..Default::default()
+    };
+    let server = tabula_server::Background::start_with(&database, "127.0.0.1:0", options).unwrap();
+    assert!(server.address.starts_with("https://"), "{}", server.address);
+    let port = server.address.rsplit(':').next().unwrap();
+    let address = format!("https://localhost:{port}");
+    let ca_file = dir.path().join("ca.pem");
+    std::fs::write(&ca_file, &authority).unwrap();
+    let (home, guest) = (dir.path().join("home"), dir.path().join("guest"));
+
+    let untrusted = online(&home, &address, &["register", "Ada"], PASSWORD);
+    assert_eq!(untrusted.status.code(), Some(2));
+    says(&untrusted, "invalid peer certificate");
+    let registered = online_trusting(
+        &home,
+        &address,
+        &["register", "Ada"],
+        PASSWORD,
+        Some(&ca_file),
+    );
+    assert!(registered.status.success(), "{}", text(&registered.stderr));
+    says(&registered, "logged in as Ada");
+
+    let mut host = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args(["online", "host", "adaptoid", "--server", &address])
+        .args(["--seat", "level:1", "--seed", "5"])
+        .env("TABULA_DATA_DIR", &home)
+        .env("TABULA_CA_FILE", &ca_file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut host_out = BufReader::new(host.stdout.take().unwrap());
+    let mut first = String::new();
+    host_out.read_line(&mut first).unwrap();
+    let code = first.trim().strip_prefix("code: ").unwrap().to_string();
+    let joined = online_trusting(
+        &guest,
+        &address,
+        &["join", &code, "--seat", "random", "--seed", "6"],
+        "",
+        Some(&ca_file),
+    );
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    assert!(host.wait().unwrap().success());
+    says(&joined, "wins");
+    let games = online_trusting(&home, &address, &["games"], "", Some(&ca_file));
+    says(&games, &format!("{code} adaptoid seat 1"));
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 const USAGE: &str =
     "usage: tabula-server [--listen ADDR] [--database URL] [--dist DIR] [--games-per-hour N]
+                     [--tls-cert FILE --tls-key FILE]
 
   --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
   --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
@@ -15,13 +16,18 @@ const USAGE: &str =
   --dist DIR       the web build to serve at / (default: dist/ if it exists)
   --games-per-hour N
                    games each address may create in an hour (default 60; 0: any number;
-                   behind a proxy every client has its address, so limit there and give 0)";
+                   behind a proxy every client has its address, so limit there and give 0)
+  --tls-cert FILE  serve https:// and wss:// with this certificate chain (PEM) and
+  --tls-key FILE   its private key (PEM); behind a proxy that speaks TLS, leave them out.
+                   Clients send a password only over TLS or to this machine";
 
 struct Options {
     listen: String,
     database: Option<String>,
     dist: Option<PathBuf>,
     games_per_hour: u32,
+    tls_cert: Option<PathBuf>,
+    tls_key: Option<PathBuf>,
 }
 
 fn parse(words: &[String]) -> Result<Options, String> {
@@ -30,6 +36,8 @@ fn parse(words: &[String]) -> Result<Options, String> {
         database: None,
         dist: None,
         games_per_hour: crate::limits::GAMES_PER_HOUR,
+        tls_cert: None,
+        tls_key: None,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -48,6 +56,8 @@ fn parse(words: &[String]) -> Result<Options, String> {
             "--listen" => options.listen = value,
             "--database" => options.database = Some(value),
             "--dist" => options.dist = Some(PathBuf::from(value)),
+            "--tls-cert" => options.tls_cert = Some(PathBuf::from(value)),
+            "--tls-key" => options.tls_key = Some(PathBuf::from(value)),
             "--games-per-hour" => {
                 options.games_per_hour = value
                     .parse()
@@ -55,6 +65,9 @@ fn parse(words: &[String]) -> Result<Options, String> {
             }
             _ => return Err(format!("unknown argument {word:?}")),
         }
+    }
+    if options.tls_cert.is_some() != options.tls_key.is_some() {
+        return Err("--tls-cert and --tls-key go together".into());
     }
     Ok(options)
 }
@@ -87,6 +100,11 @@ fn run(options: Options) -> Result<(), String> {
     let dist = options
         .dist
         .or_else(|| Some(PathBuf::from("dist")).filter(|d| d.join("index.html").is_file()));
+    let tls = match (&options.tls_cert, &options.tls_key) {
+        (Some(cert), Some(key)) => Some(crate::tls::acceptor(cert, key)?),
+        _ => None,
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start: {e}"))?;
     runtime.block_on(async {
         let store = Store::open(&database).await?;
@@ -97,7 +115,7 @@ fn run(options: Options) -> Result<(), String> {
         // The first line says where to connect (tests and scripts read it). A closed
         // stdout must not stop the server, so nothing here may panic on it.
         let mut out = std::io::stdout();
-        let _ = writeln!(out, "listening on http://{address}");
+        let _ = writeln!(out, "listening on {scheme}://{address}");
         let _ = writeln!(
             out,
             "games kept in {}",
@@ -114,6 +132,7 @@ fn run(options: Options) -> Result<(), String> {
         let settings = crate::Options {
             dist,
             games_per_hour: options.games_per_hour,
+            tls,
         };
         crate::serve(listener, store, settings, shutdown)
             .await

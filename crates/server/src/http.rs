@@ -13,8 +13,10 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tokio_rustls::TlsAcceptor;
 use tower::Service;
 
 /// How long a client has to send a request's head, from when it connects or its last
@@ -24,11 +26,12 @@ pub const HEAD_SECONDS: u64 = 10;
 /// How long the requests under way at shutdown may take to finish.
 pub const DRAIN_SECONDS: u64 = 10;
 
-/// Serves `router` on `listener` until `shutdown` completes, then lets the requests under
-/// way finish.
+/// Serves `router` on `listener` (through `tls`, if given) until `shutdown` completes,
+/// then lets the requests under way finish.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
+    tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let mut shutdown = std::pin::pin!(shutdown);
@@ -48,12 +51,22 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        tokio::spawn(serve_connection(
-            stream,
-            peer,
-            router.clone(),
-            stop_heard.clone(),
-        ));
+        let (router, stop) = (router.clone(), stop_heard.clone());
+        match &tls {
+            None => {
+                tokio::spawn(serve_connection(stream, peer, router, stop));
+            }
+            Some(tls) => {
+                let tls = tls.clone();
+                tokio::spawn(async move {
+                    // The TLS handshake counts against the time for a request's head.
+                    let head = Duration::from_secs(HEAD_SECONDS);
+                    if let Ok(Ok(stream)) = tokio::time::timeout(head, tls.accept(stream)).await {
+                        serve_connection(stream, peer, router, stop).await;
+                    }
+                });
+            }
+        }
     }
     drop(listener);
     drop(stop_heard);
@@ -63,7 +76,7 @@ pub async fn serve(
 }
 
 async fn serve_connection(
-    stream: tokio::net::TcpStream,
+    stream: impl AsyncRead + AsyncWrite + Unpin + Send + 'static,
     peer: SocketAddr,
     router: Router,
     mut stop: watch::Receiver<()>,

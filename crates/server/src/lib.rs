@@ -18,6 +18,7 @@ pub mod room;
 pub mod rooms;
 pub mod socket;
 pub mod store;
+pub mod tls;
 pub mod web;
 
 use axum::Router;
@@ -80,7 +81,7 @@ async fn upgrade(
 /// A server on a thread of its own, for tests and for a client that hosts its own games;
 /// it stops when dropped.
 pub struct Background {
-    /// `http://HOST:PORT`.
+    /// `http://HOST:PORT`, or `https://` with TLS.
     pub address: String,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -108,6 +109,11 @@ impl Background {
             .block_on(TcpListener::bind(listen))
             .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
+        let scheme = if options.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("tabula-server".into())
@@ -122,7 +128,7 @@ impl Background {
             })
             .map_err(|e| format!("cannot start the server's thread: {e}"))?;
         Ok(Background {
-            address: format!("http://{address}"),
+            address: format!("{scheme}://{address}"),
             stop: Some(stop),
             thread: Some(thread),
         })
@@ -141,12 +147,14 @@ impl Drop for Background {
 }
 
 /// How a server runs, beside its store and address.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Options {
     /// The web build to serve at `/`.
     pub dist: Option<PathBuf>,
     /// Games each address may create in an hour; 0 for any number.
     pub games_per_hour: u32,
+    /// TLS, for a server that faces its players without a proxy.
+    pub tls: Option<tokio_rustls::TlsAcceptor>,
 }
 
 impl Default for Options {
@@ -154,6 +162,7 @@ impl Default for Options {
         Options {
             dist: None,
             games_per_hour: limits::GAMES_PER_HOUR,
+            tls: None,
         }
     }
 }
@@ -179,5 +188,5 @@ pub async fn serve(
             sweeper.accounts.throttle.forget_rested();
         }
     });
-    http::serve(listener, router(rooms, options.dist), shutdown).await
+    http::serve(listener, router(rooms, options.dist), options.tls, shutdown).await
 }

@@ -5,6 +5,8 @@
 mod browser;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tls;
 
 #[cfg(target_arch = "wasm32")]
 pub use browser::Connection;
@@ -29,9 +31,9 @@ pub enum Event {
 /// something happens (the app draws only on input) wakes up to take it.
 pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
-/// The WebSocket address of a server given as `host:port`, `http://host:port` or
-/// `ws://host:port[/ws]`. In the browser, `https://` and `wss://` too: the browser
-/// speaks TLS itself.
+/// The WebSocket address of a server given as `host:port`, `http://host:port`,
+/// `ws://host:port[/ws]`, or encrypted as `https://…` or `wss://…` (the browser speaks TLS
+/// itself; elsewhere rustls does, see [`tls`]).
 pub fn socket_url(server: &str) -> Result<String, String> {
     let server = server.trim();
     let (secure, rest) = if let Some(rest) = server
@@ -43,13 +45,6 @@ pub fn socket_url(server: &str) -> Result<String, String> {
         .strip_prefix("https://")
         .or_else(|| server.strip_prefix("wss://"))
     {
-        if !cfg!(target_arch = "wasm32") {
-            return Err(format!(
-                "{}: this client speaks plain ws:// and http:// only; put the server \
-                 behind the same address without TLS, or use the browser version",
-                quoted(server)
-            ));
-        }
         (true, rest)
     } else if server.contains("://") {
         return Err(format!(
@@ -151,10 +146,13 @@ mod tests {
             "ws://localhost:9000/ws"
         );
         assert_eq!(socket_url("ws://h:1/ws").unwrap(), "ws://h:1/ws");
-        assert!(
-            socket_url("https://example.org")
-                .unwrap_err()
-                .contains("TLS")
+        assert_eq!(
+            socket_url("https://example.org").unwrap(),
+            "wss://example.org/ws"
+        );
+        assert_eq!(
+            socket_url("wss://localhost:8443/ws").unwrap(),
+            "wss://localhost:8443/ws"
         );
         assert!(
             socket_url("ftp://x")

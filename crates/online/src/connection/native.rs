@@ -11,7 +11,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 use tungstenite::protocol::WebSocketConfig;
-use tungstenite::{Message, WebSocket};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Connector, Message, WebSocket};
+
+type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 
 pub struct Connection {
     outgoing: Sender<String>,
@@ -134,12 +137,14 @@ fn keep_connected(url: &str, to_send: &Receiver<String>, report: &Reporter, stop
     }
 }
 
-fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
-    let host = url
-        .strip_prefix("ws://")
-        .and_then(|rest| rest.split('/').next())
-        .ok_or_else(|| format!("{url}: not a ws:// address"))?;
-    let address = host
+fn connect(url: &str) -> Result<Socket, String> {
+    let (secure, rest) = match (url.strip_prefix("wss://"), url.strip_prefix("ws://")) {
+        (Some(rest), _) => (true, rest),
+        (None, Some(rest)) => (false, rest),
+        _ => return Err(format!("{url}: not a ws:// or wss:// address")),
+    };
+    let host = rest.split('/').next().unwrap_or_default();
+    let address = with_port(host, if secure { 443 } else { 80 })
         .to_socket_addrs()
         .map_err(|e| format!("cannot find {host}: {e}"))?
         .next()
@@ -147,21 +152,53 @@ fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
     let stream = TcpStream::connect_timeout(&address, CONNECT_TIMEOUT)
         .map_err(|e| format!("cannot reach {host}: {e}"))?;
     let _ = stream.set_nodelay(true);
+    // The handshakes (TLS, then WebSocket) wait no longer than a connection may.
+    stream
+        .set_read_timeout(Some(CONNECT_TIMEOUT))
+        .map_err(|e| e.to_string())?;
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_SERVER_MESSAGE_BYTES))
         .max_frame_size(Some(MAX_SERVER_MESSAGE_BYTES));
-    let (socket, _) = tungstenite::client::client_with_config(url, stream, Some(config))
-        .map_err(|e| format!("{host} did not answer as a Tabula server: {e}"))?;
-    socket
-        .get_ref()
+    let connector = if secure {
+        Connector::Rustls(super::tls::client_config()?)
+    } else {
+        Connector::Plain
+    };
+    let (socket, _) =
+        tungstenite::client_tls_with_config(url, stream, Some(config), Some(connector))
+            .map_err(|e| format!("{host} did not answer as a Tabula server: {e}"))?;
+    tcp(&socket)
         .set_read_timeout(Some(POLL))
         .map_err(|e| e.to_string())?;
     Ok(socket)
 }
 
+/// `host` with `port` added if it names none (`NAME`, `[IPv6]`).
+fn with_port(host: &str, port: u16) -> String {
+    let has_port = match host.rfind(']') {
+        Some(end) => host[end..].contains(':'),
+        None => host.contains(':'),
+    };
+    if has_port {
+        host.to_string()
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+/// The TCP connection under the socket, TLS or not.
+fn tcp(socket: &Socket) -> &TcpStream {
+    match socket.get_ref() {
+        MaybeTlsStream::Rustls(tls) => tls.get_ref(),
+        MaybeTlsStream::Plain(stream) => stream,
+        // MaybeTlsStream is non-exhaustive; this client builds no other kind.
+        _ => unreachable!("only plain and rustls streams are made here"),
+    }
+}
+
 /// Sends and receives until the connection ends; returns why it did.
 fn talk(
-    socket: &mut WebSocket<TcpStream>,
+    socket: &mut Socket,
     to_send: &Receiver<String>,
     report: &Reporter,
     stop: &AtomicBool,
