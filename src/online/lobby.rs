@@ -1,7 +1,7 @@
 //! "My games" in the lobby: one connection to the server asks after the seats kept for it
 //! and lists each game with whose turn it is.
 
-use super::{KeptSeats, OnlineWake};
+use super::{AccountChanged, Accounts, KeptSeats, OnlineWake};
 use crate::screens::Screen;
 use bevy::prelude::*;
 use tabula_online::protocol::{ClientMsg, GameSummary};
@@ -16,6 +16,9 @@ pub struct MyGames {
     pub games: Option<Vec<GameSummary>>,
     /// Why there is no list (yet).
     pub status: Option<String>,
+    /// What the server refused on the way (a session it no longer takes), shown with the
+    /// list.
+    pub notice: Option<String>,
 }
 
 /// Ask `server` about the kept seats.
@@ -30,14 +33,29 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Online), hang_up)
         .add_systems(
             Update,
-            (ask, listen).chain().run_if(in_state(Screen::Online)),
+            (ask_again_as_the_account, ask, listen)
+                .chain()
+                .run_if(in_state(Screen::Online)),
         );
+}
+
+/// Logged in or out: the list is asked again, as who the player is now.
+fn ask_again_as_the_account(
+    mut changed: MessageReader<AccountChanged>,
+    mut ask: MessageWriter<AskMyGames>,
+) {
+    if let Some(change) = changed.read().last() {
+        ask.write(AskMyGames {
+            server: change.server.clone(),
+        });
+    }
 }
 
 fn ask(
     mut requests: MessageReader<AskMyGames>,
     mut mine: ResMut<MyGames>,
     kept: Res<KeptSeats>,
+    accounts: Res<Accounts>,
     wake: Option<Res<OnlineWake>>,
 ) {
     let Some(request) = requests.read().last() else {
@@ -45,8 +63,9 @@ fn ask(
     };
     mine.server = request.server.clone();
     mine.games = None;
+    mine.notice = None;
     mine.connection = None;
-    if kept.on(&request.server).next().is_none() {
+    if kept.on(&request.server).next().is_none() && accounts.on(&request.server).is_none() {
         mine.status = Some("No games on this server yet.".into());
         return;
     }
@@ -59,7 +78,7 @@ fn ask(
     }
 }
 
-fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>) {
+fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>, accounts: Res<Accounts>) {
     let Some(connection) = &mine.connection else {
         return;
     };
@@ -72,6 +91,12 @@ fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>) {
             Event::Connected => {
                 let seats = kept.on(&mine.server).map(|s| s.key()).collect();
                 if let Some(connection) = &mine.connection {
+                    // Logged in first, so the account's games come too.
+                    if let Some(account) = accounts.on(&mine.server) {
+                        connection.send(&ClientMsg::Authenticate {
+                            session: account.session.clone(),
+                        });
+                    }
                     connection.send(&ClientMsg::MyGames { seats });
                 }
             }
@@ -88,7 +113,7 @@ fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>) {
             }
             Event::Message(tabula_online::protocol::ServerMsg::Error { message, .. }) => {
                 // A server's words, shown escaped and cut as everywhere.
-                mine.status = Some(shown_line(&message));
+                mine.notice = Some(shown_line(&message));
             }
             Event::Message(_) => {}
         }

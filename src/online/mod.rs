@@ -4,11 +4,13 @@
 //! to it once played here, and anything else it decided (a take-back granted, a move it
 //! refused) puts the board back in step with it. Nothing here decides a rule.
 
+mod account;
 mod follow;
 mod invite;
 mod kept;
 mod lobby;
 
+pub use account::{AccountAsk, AccountChanged, AccountDesk, Accounts, AskAccount};
 pub use follow::match_for;
 pub use kept::{KeptSeat, KeptSeats, SEATS_FILE};
 pub use lobby::{AskMyGames, MyGames};
@@ -115,7 +117,7 @@ pub fn plugin(app: &mut App) {
                 .distributive_run_if(resource_exists::<OnlineGame>)
                 .run_if(in_state(InGame)),
         )
-        .add_plugins((lobby::plugin, invite::plugin));
+        .add_plugins((lobby::plugin, invite::plugin, account::plugin));
 }
 
 fn read_kept_seats(
@@ -136,13 +138,18 @@ fn go_online(
     mut problem: ResMut<OnlineProblem>,
     mut kept: ResMut<KeptSeats>,
     storage: Res<Storage>,
+    accounts: Res<Accounts>,
 ) {
     let Some(request) = requests.read().last() else {
         return;
     };
     let wake = wake.map(|wake| wake.0.clone());
     match OnlineClient::start_waking(&request.server, request.goal.clone(), wake) {
-        Ok(client) => {
+        Ok(mut client) => {
+            // Logged in, the game is the account's.
+            if let Some(account) = accounts.on(&request.server) {
+                client.use_session(account.session.clone());
+            }
             problem.0 = None;
             if kept.server.as_deref() != Some(request.server.as_str()) {
                 kept.server = Some(request.server.clone());

@@ -7,7 +7,8 @@ use super::new_game::GameForm;
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted, menu_height};
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
-    AskMyGames, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem, default_server,
+    AccountAsk, AccountDesk, Accounts, AskAccount, AskMyGames, GoOnline, KeptSeats, MyGames,
+    OnlineGame, OnlineProblem, default_server,
 };
 use crate::screens::Screen;
 use crate::storage::Storage;
@@ -38,6 +39,9 @@ struct LobbyForm {
     /// Seconds a move, as typed; empty for no limit.
     move_seconds: String,
     error: Option<String>,
+    /// The account's name and password, as typed; the password is cleared once sent.
+    name: String,
+    password: String,
 }
 
 fn open_lobby(
@@ -63,6 +67,9 @@ struct Online<'w> {
     storage: Res<'w, Storage>,
     go: MessageWriter<'w, GoOnline>,
     ask: MessageWriter<'w, AskMyGames>,
+    accounts: Res<'w, Accounts>,
+    desk: Res<'w, AccountDesk>,
+    account: MessageWriter<'w, AskAccount>,
 }
 
 fn online_screen(
@@ -120,6 +127,7 @@ fn online_screen(
                     return true;
                 }
                 let server = lobby.server.trim().to_string();
+                account(ui, &server, &mut lobby, &mut online);
                 ui.separator();
                 egui::CollapsingHeader::new("New game")
                     .default_open(true)
@@ -184,6 +192,76 @@ fn online_screen(
         }
     });
     Ok(())
+}
+
+/// Who the player is on this server: logged in (and out), or a name and a password to log
+/// in or register with.
+fn account(ui: &mut egui::Ui, server: &str, lobby: &mut LobbyForm, online: &mut Online) {
+    let busy = online.desk.is_busy();
+    let mut ask = None;
+    ui.horizontal_wrapped(|ui| match online.accounts.on(server) {
+        Some(kept) => {
+            ui.label(format!("Logged in as {}", shown_line(&kept.name)));
+            if ui
+                .add_enabled(!busy, egui::Button::new("Log out"))
+                .clicked()
+            {
+                ask = Some(AccountAsk::LogOut);
+            }
+            if ui
+                .add_enabled(!busy, egui::Button::new("Log out everywhere"))
+                .on_hover_text("End this account's sessions on every device")
+                .clicked()
+            {
+                ask = Some(AccountAsk::LogOutEverywhere);
+            }
+        }
+        None => {
+            ui.label("Name");
+            ui.add(
+                egui::TextEdit::singleline(&mut lobby.name)
+                    .hint_text("optional")
+                    .desired_width(100.0),
+            );
+            ui.label("Password");
+            ui.add(
+                egui::TextEdit::singleline(&mut lobby.password)
+                    .password(true)
+                    .desired_width(100.0),
+            );
+            let typed = !lobby.name.trim().is_empty() && !lobby.password.is_empty();
+            let (name, password) = (lobby.name.trim().to_string(), lobby.password.clone());
+            if ui
+                .add_enabled(typed && !busy, egui::Button::new("Log in"))
+                .clicked()
+            {
+                ask = Some(AccountAsk::LogIn { name, password });
+            } else if ui
+                .add_enabled(typed && !busy, egui::Button::new("Register"))
+                .on_hover_text(
+                    "A name (3 to 20 letters, digits, - and _) and a password of 8 \
+                     characters or more; your games then follow you to any device",
+                )
+                .clicked()
+            {
+                ask = Some(AccountAsk::Register { name, password });
+            }
+        }
+    });
+    if let Some((status, failed)) = &online.desk.status {
+        if *failed {
+            ui.colored_label(ERROR_COLOUR, status);
+        } else {
+            ui.small(status);
+        }
+    }
+    if let Some(ask) = ask {
+        lobby.password.clear();
+        online.account.write(AskAccount {
+            server: server.to_string(),
+            ask,
+        });
+    }
 }
 
 /// Which seat you take, the pace and the limit per move.
@@ -258,6 +336,9 @@ fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
     if let Some(status) = &mine.status {
         ui.small(status);
     }
+    if let Some(notice) = &mine.notice {
+        ui.colored_label(ERROR_COLOUR, notice);
+    }
     let Some(games) = &mine.games else {
         return;
     };
@@ -286,6 +367,23 @@ fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
                             forget = Some(seat.code.clone());
                         }
                     });
+                    ui.end_row();
+                }
+                // The account's games this device has no seat of (played elsewhere).
+                for game in games.iter().filter(|g| {
+                    g.account && !online.kept.on(server).any(|seat| seat.code == g.code)
+                }) {
+                    let title = GameKind::from_key(&game.game).map_or("?", |k| k.title());
+                    ui.monospace(&game.code);
+                    ui.label(format!("{title}: {}", describe(Some(game))));
+                    if ui.button("Open").clicked() {
+                        online.go.write(GoOnline {
+                            server: server.to_string(),
+                            goal: Goal::ResumeMine {
+                                code: game.code.clone(),
+                            },
+                        });
+                    }
                     ui.end_row();
                 }
             });

@@ -233,6 +233,10 @@ fn unexpected(msg: &ServerMsg) -> String {
 /// Sends `msg` to `server` (logged in with `session` first, if given) and waits for the
 /// answer; an error the server sends is this function's error.
 fn ask(server: &str, session: Option<&str>, msg: &ClientMsg) -> Result<ServerMsg, String> {
+    if session.is_some() || msg.carries_secret() {
+        // Refused here, before connecting, where a password or a session may not go.
+        tabula_online::secrets_allowed(&tabula_online::socket_url(server)?)?;
+    }
     let connection = Connection::open(server, None)?;
     let end = Instant::now() + PATIENCE;
     // A one-off request is not retried: the first failure to connect is the answer.

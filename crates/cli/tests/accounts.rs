@@ -92,6 +92,18 @@ fn an_account_from_the_terminal_follows_its_player_to_another_machine() {
     says(&taken, "is taken");
     let wrong = online(&laptop, &server, &["login", "Ada"], "wrong horse\n");
     says(&wrong, "no account has that name and password");
+    // A password goes to another machine only encrypted: refused before connecting.
+    let plain = online(
+        &laptop,
+        "http://192.0.2.1:8080",
+        &["login", "Ada"],
+        PASSWORD,
+    );
+    assert_eq!(plain.status.code(), Some(2));
+    says(
+        &plain,
+        "not sent: a password or a session goes only over an encrypted connection",
+    );
     let none = online(&laptop, &server, &["login", "Ada"], "");
     says(&none, "no password given");
     let logged_in = online(&laptop, &server, &["login", "ada"], PASSWORD);

@@ -1,0 +1,333 @@
+//! The player's accounts on servers, in the lobby: log in, register, log out. The session a
+//! server gives is kept in `online-sessions.ron` with the saved games (the terminal keeps
+//! its sessions in the same file, in the same data directory; in the browser, local
+//! storage), and every game and "my games" question on that server logs in with it first.
+//! A password goes no further than the request that carries it.
+
+use super::OnlineWake;
+use crate::config::ConfigProblems;
+use crate::screens::Screen;
+use crate::storage::Storage;
+use bevy::prelude::*;
+use tabula_online::protocol::{ClientMsg, ServerMsg};
+use tabula_online::sessions::{KeptSession, KeptSessions, SESSIONS_FILE};
+use tabula_online::{Connection, Event, secrets_allowed};
+use tabula_session::rules::text::shown_line;
+
+/// The sessions kept, one per server.
+#[derive(Resource, Default)]
+pub struct Accounts {
+    kept: KeptSessions,
+    /// Why the file could not be read: it is then never written over.
+    unreadable: Option<String>,
+}
+
+impl Accounts {
+    /// The session kept for `server`, if any.
+    pub fn on(&self, server: &str) -> Option<&KeptSession> {
+        self.kept.get(server)
+    }
+
+    fn read(storage: &Storage) -> (Accounts, Option<String>) {
+        let text = match storage.read(SESSIONS_FILE) {
+            Ok(Some(text)) => text,
+            Ok(None) => return (Accounts::default(), None),
+            Err(e) => {
+                let problem = format!("Your online accounts could not be read: {e}");
+                let accounts = Accounts {
+                    unreadable: Some(problem.clone()),
+                    ..Accounts::default()
+                };
+                return (accounts, Some(problem));
+            }
+        };
+        match KeptSessions::parse(&text) {
+            Ok(kept) => (
+                Accounts {
+                    kept,
+                    unreadable: None,
+                },
+                None,
+            ),
+            Err(e) => {
+                let kept = storage
+                    .set_aside(SESSIONS_FILE, "unreadable")
+                    .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
+                let problem = format!("Your online accounts are damaged ({e}); {kept}.");
+                (Accounts::default(), Some(problem))
+            }
+        }
+    }
+
+    fn save(&self, storage: &Storage) -> Result<(), String> {
+        if storage.dir.is_none() {
+            return Ok(());
+        }
+        if let Some(why) = &self.unreadable {
+            return Err(format!("{why}; it is left as it is"));
+        }
+        let path = storage
+            .write(SESSIONS_FILE, &self.kept.to_text())
+            .map_err(|e| format!("Your online account could not be kept: {e}"))?;
+        owner_only(&path);
+        Ok(())
+    }
+}
+
+/// A session is as good as a password while it lasts: the file is its owner's alone.
+#[cfg(unix)]
+fn owner_only(path: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Err(e) = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
+        warn!("{}: {e}", path.display());
+    }
+}
+
+#[cfg(not(unix))]
+fn owner_only(_path: &std::path::Path) {}
+
+/// What the player asks of their account on a server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccountAsk {
+    LogIn { name: String, password: String },
+    Register { name: String, password: String },
+    LogOut,
+    LogOutEverywhere,
+}
+
+#[derive(Message, Clone, Debug)]
+pub struct AskAccount {
+    pub server: String,
+    pub ask: AccountAsk,
+}
+
+/// Sent when an account request is answered, so "my games" is asked again as the account.
+#[derive(Message, Clone, Debug)]
+pub struct AccountChanged {
+    pub server: String,
+}
+
+/// The account request under way: its connection and what it asks.
+#[derive(Resource, Default)]
+pub struct AccountDesk {
+    server: String,
+    connection: Option<Connection>,
+    /// What is sent once the connection is up (the session first, for a log-out).
+    outbox: Vec<ClientMsg>,
+    /// Whether the session kept for the server is forgotten whatever the server says
+    /// (a log-out: the player asked to be out here).
+    forget_anyway: bool,
+    /// What happened last, for the lobby; `true` if it is a failure.
+    pub status: Option<(String, bool)>,
+}
+
+impl AccountDesk {
+    pub fn is_busy(&self) -> bool {
+        self.connection.is_some()
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Accounts>()
+        .init_resource::<AccountDesk>()
+        .add_message::<AskAccount>()
+        .add_message::<AccountChanged>()
+        .add_systems(Startup, read_accounts)
+        .add_systems(OnExit(Screen::Online), hang_up)
+        .add_systems(
+            Update,
+            (ask, listen).chain().run_if(in_state(Screen::Online)),
+        );
+}
+
+fn read_accounts(
+    storage: Res<Storage>,
+    mut accounts: ResMut<Accounts>,
+    mut problems: ResMut<ConfigProblems>,
+) {
+    let (read, problem) = Accounts::read(&storage);
+    *accounts = read;
+    problems.0.extend(problem);
+}
+
+fn ask(
+    mut requests: MessageReader<AskAccount>,
+    mut desk: ResMut<AccountDesk>,
+    accounts: Res<Accounts>,
+    wake: Option<Res<OnlineWake>>,
+) {
+    let Some(request) = requests.read().last() else {
+        return;
+    };
+    let session = accounts
+        .on(&request.server)
+        .map(|kept| kept.session.clone());
+    let (outbox, forget_anyway) = match &request.ask {
+        AccountAsk::LogIn { name, password } => (
+            vec![ClientMsg::LogIn {
+                name: name.clone(),
+                password: password.clone(),
+            }],
+            false,
+        ),
+        AccountAsk::Register { name, password } => (
+            vec![ClientMsg::Register {
+                name: name.clone(),
+                password: password.clone(),
+            }],
+            false,
+        ),
+        AccountAsk::LogOut | AccountAsk::LogOutEverywhere => {
+            let Some(session) = session else {
+                desk.status = Some(("Not logged in on this server.".into(), true));
+                return;
+            };
+            let out = if request.ask == AccountAsk::LogOut {
+                ClientMsg::LogOut
+            } else {
+                ClientMsg::LogOutEverywhere
+            };
+            (vec![ClientMsg::Authenticate { session }, out], true)
+        }
+    };
+    // Every request here carries a password or a session: refused at once where it may
+    // not go, rather than after connecting.
+    if let Err(why) =
+        tabula_online::socket_url(&request.server).and_then(|url| secrets_allowed(&url))
+    {
+        desk.connection = None;
+        desk.status = Some((why, true));
+        return;
+    }
+    desk.server = request.server.clone();
+    desk.outbox = outbox;
+    desk.forget_anyway = forget_anyway;
+    match Connection::open(&request.server, wake.map(|w| w.0.clone())) {
+        Ok(connection) => {
+            desk.connection = Some(connection);
+            desk.status = Some(("Asking the server…".into(), false));
+        }
+        Err(e) => desk.status = Some((e, true)),
+    }
+}
+
+fn listen(
+    mut desk: ResMut<AccountDesk>,
+    mut accounts: ResMut<Accounts>,
+    storage: Res<Storage>,
+    mut changed: MessageWriter<AccountChanged>,
+) {
+    // One borrow, so the connection and the outbox can be used together.
+    let desk = &mut *desk;
+    let Some(connection) = &desk.connection else {
+        return;
+    };
+    let mut events = Vec::new();
+    while let Some(event) = connection.try_next() {
+        events.push(event);
+    }
+    for event in events {
+        let Some(connection) = &desk.connection else {
+            return;
+        };
+        let server = desk.server.clone();
+        match event {
+            Event::Connected => {
+                for msg in std::mem::take(&mut desk.outbox) {
+                    connection.send(&msg);
+                }
+            }
+            // A request is not retried: the player asks again.
+            Event::Disconnected(why) => {
+                desk.connection = None;
+                desk.status = Some((format!("Not reached: {}", shown_line(&why)), true));
+            }
+            Event::Message(ServerMsg::LoggedIn {
+                name,
+                session,
+                expires_ms,
+            }) if !desk.forget_anyway => {
+                desk.connection = None;
+                let kept = accounts.kept.set(&server, &name, &session, expires_ms);
+                let saved = kept.and_then(|()| accounts.save(&storage));
+                desk.status = Some(match saved {
+                    Ok(()) => (format!("Logged in as {}.", shown_line(&name)), false),
+                    Err(e) => (format!("Logged in, but {e}"), true),
+                });
+                changed.write(AccountChanged { server });
+            }
+            Event::Message(ServerMsg::LoggedOut) => {
+                desk.connection = None;
+                desk.status = Some(match forget(&mut accounts, &server, &storage) {
+                    Ok(()) => ("Logged out.".into(), false),
+                    Err(e) => (e, true),
+                });
+                changed.write(AccountChanged { server });
+            }
+            Event::Message(ServerMsg::Error { message, .. }) => {
+                desk.connection = None;
+                let mut said = shown_line(&message);
+                // Out here is what the player asked for, whatever the server thinks of
+                // the session.
+                if desk.forget_anyway {
+                    if let Err(e) = forget(&mut accounts, &server, &storage) {
+                        said = format!("{said}; {e}");
+                    }
+                    changed.write(AccountChanged { server });
+                }
+                desk.status = Some((said, true));
+            }
+            Event::Message(_) => {}
+        }
+    }
+}
+
+fn forget(accounts: &mut Accounts, server: &str, storage: &Storage) -> Result<(), String> {
+    if accounts.kept.remove(server).is_some() {
+        accounts.save(storage)?;
+    }
+    Ok(())
+}
+
+fn hang_up(mut desk: ResMut<AccountDesk>) {
+    desk.connection = None;
+    desk.outbox.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sessions_are_kept_for_the_owner_alone_and_a_damaged_file_is_set_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let storage = Storage::at(dir.path());
+        let (mut accounts, problem) = Accounts::read(&storage);
+        assert_eq!(problem, None);
+        accounts
+            .kept
+            .set("127.0.0.1:8080", "Ada", "0123456789abcdef", 5)
+            .unwrap();
+        accounts.save(&storage).unwrap();
+        let (again, _) = Accounts::read(&storage);
+        assert_eq!(again.on("http://127.0.0.1:8080").unwrap().name, "Ada");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let path = dir.path().join(SESSIONS_FILE);
+            let mode = std::fs::metadata(path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::write(dir.path().join(SESSIONS_FILE), "(sessions: [oops").unwrap();
+        let (damaged, problem) = Accounts::read(&storage);
+        assert!(damaged.on("127.0.0.1:8080").is_none());
+        let problem = problem.unwrap();
+        assert!(problem.contains("damaged"), "{problem}");
+        let aside = dir.path().join(format!("{SESSIONS_FILE}.unreadable"));
+        assert_eq!(
+            std::fs::read_to_string(aside).unwrap(),
+            "(sessions: [oops",
+            "the damaged file is kept as it was"
+        );
+    }
+}
