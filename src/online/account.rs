@@ -66,25 +66,26 @@ impl Accounts {
         if let Some(why) = &self.unreadable {
             return Err(format!("{why}; it is left as it is"));
         }
-        let path = storage
-            .write(SESSIONS_FILE, &self.kept.to_text())
-            .map_err(|e| format!("Your online account could not be kept: {e}"))?;
-        owner_only(&path);
-        Ok(())
+        write(storage, &self.kept.to_text())
+            .map_err(|e| format!("Your online account could not be kept: {e}"))
     }
 }
 
-/// A session is as good as a password while it lasts: the file is its owner's alone.
-#[cfg(unix)]
-fn owner_only(path: &std::path::Path) {
-    use std::os::unix::fs::PermissionsExt;
-    if let Err(e) = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
-        warn!("{}: {e}", path.display());
-    }
+/// A session is as good as a password while it lasts: on disk, the file (and its backup)
+/// are their owner's alone, as the terminal writes them.
+#[cfg(not(target_arch = "wasm32"))]
+fn write(storage: &Storage, text: &str) -> Result<(), String> {
+    let path = storage
+        .path(SESSIONS_FILE)
+        .ok_or("there is no data directory to save in")?;
+    tabula_online::sessions::write_private(&path, text)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-#[cfg(not(unix))]
-fn owner_only(_path: &std::path::Path) {}
+#[cfg(target_arch = "wasm32")]
+fn write(storage: &Storage, text: &str) -> Result<(), String> {
+    storage.write(SESSIONS_FILE, text).map(drop)
+}
 
 /// What the player asks of their account on a server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -314,9 +315,12 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let path = dir.path().join(SESSIONS_FILE);
-            let mode = std::fs::metadata(path).unwrap().permissions().mode();
-            assert_eq!(mode & 0o777, 0o600);
+            accounts.save(&storage).unwrap();
+            for name in [SESSIONS_FILE.to_string(), format!("{SESSIONS_FILE}.bak")] {
+                let path = dir.path().join(name);
+                let mode = std::fs::metadata(path).unwrap().permissions().mode();
+                assert_eq!(mode & 0o777, 0o600);
+            }
         }
         std::fs::write(dir.path().join(SESSIONS_FILE), "(sessions: [oops").unwrap();
         let (damaged, problem) = Accounts::read(&storage);

@@ -281,7 +281,7 @@ fn seat_lines(
                 line.push_str(&format!(" (bot, level {level})"));
             }
             if let Some(online) = online {
-                line.push_str(seat_note(online, seat));
+                line.push_str(&seat_note(online, seat));
             }
             let text = if seat == table.as_match().to_move() && !game.is_over() {
                 egui::RichText::new(format!("▶ {line}")).strong()

@@ -8,6 +8,7 @@ use crate::online::{OnlineAction, OnlineGame};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use tabula_online::Followed;
+use tabula_session::rules::text::shown_line;
 
 /// Seat `seat` as the panel names it.
 fn seat_name(followed: &Followed, seat: usize) -> String {
@@ -17,17 +18,24 @@ fn seat_name(followed: &Followed, seat: usize) -> String {
     )
 }
 
-/// What a seat's line in the panel adds in an online game: you, away, not taken yet.
-pub fn seat_note(online: &OnlineGame, seat: usize) -> &'static str {
+/// What a seat's line in the panel adds in an online game: the account playing it, and
+/// you, away, or not taken yet.
+pub fn seat_note(online: &OnlineGame, seat: usize) -> String {
     let Some(followed) = online.client.game() else {
-        return "";
+        return String::new();
     };
-    match followed.state.seats.get(seat) {
+    let state = followed.state.seats.get(seat);
+    let player = state
+        .and_then(|s| s.player.as_deref())
+        // A server's words, shown escaped and cut as everywhere.
+        .map_or(String::new(), |name| format!(" · {}", shown_line(name)));
+    let note = match state {
         _ if followed.state.your_seat == Some(seat) => " (you)",
         Some(s) if !s.taken => " (open)",
         Some(s) if !s.online => " (away)",
         _ => "",
-    }
+    };
+    format!("{player}{note}")
 }
 
 /// The link that opens the game in a browser to join it, when the server hosts the web

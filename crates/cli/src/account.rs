@@ -11,7 +11,7 @@ use crate::online::DEFAULT_SERVER;
 use std::time::{Duration, Instant};
 use tabula_online::protocol::{ClientMsg, ServerMsg};
 use tabula_online::{Connection, Event};
-use tabula_rules::text::quoted;
+use tabula_rules::text::{quoted, shown_line};
 
 pub use kept::kept_session;
 
@@ -66,7 +66,7 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
         "games" => games(server),
         _ => {
             match kept_session(server)? {
-                Some(kept) => println!("logged in as {} on {server}", kept.name),
+                Some(kept) => println!("logged in as {} on {server}", shown_line(&kept.name)),
                 None => println!("not logged in on {server}"),
             }
             Ok(())
@@ -102,7 +102,8 @@ fn log_in(mode: &str, name: &str, server: &str) -> Result<(), String> {
             expires_ms,
         } => {
             kept::keep(server, &name, &session, expires_ms)?;
-            println!("logged in as {name} on {server}");
+            // A server's words, shown as a terminal may print them.
+            println!("logged in as {} on {server}", shown_line(&name));
             Ok(())
         }
         other => Err(unexpected(&other)),
@@ -124,7 +125,10 @@ fn log_out(server: &str, everywhere: bool) -> Result<(), String> {
     match said {
         Ok(ServerMsg::LoggedOut) => {
             let where_ = if everywhere { " everywhere" } else { "" };
-            println!("logged out of {} on {server}{where_}", kept.name);
+            println!(
+                "logged out of {} on {server}{where_}",
+                shown_line(&kept.name)
+            );
             Ok(())
         }
         Ok(other) => Err(unexpected(&other)),
@@ -174,9 +178,10 @@ fn claim(server: &str, code: &str, token: &str) -> Result<(), String> {
     };
     match ask(server, Some(&session), &msg)? {
         ServerMsg::SeatClaimed { code, seat } => {
+            let code = shown_line(&code);
             println!(
                 "seat {} of game {code} is your account's: online resume {code}",
-                seat + 1
+                seat.saturating_add(1)
             );
             Ok(())
         }
@@ -199,16 +204,16 @@ fn games(server: &str) -> Result<(), String> {
                 let state = match (&game.result, game.to_move) {
                     (Some(result), _) => result.clone(),
                     (None, Some(seat)) if seat == game.your_seat => "your turn".to_string(),
-                    (None, Some(seat)) => format!("seat {} to move", seat + 1),
+                    (None, Some(seat)) => format!("seat {} to move", seat.saturating_add(1)),
                     (None, None) => "over".to_string(),
                 };
                 println!(
                     "{} {} seat {} move {}: {}",
-                    game.code,
-                    game.game,
-                    game.your_seat + 1,
+                    shown_line(&game.code),
+                    shown_line(&game.game),
+                    game.your_seat.saturating_add(1),
                     game.moves,
-                    tabula_rules::text::shown_line(&state)
+                    shown_line(&state)
                 );
             }
             Ok(())
@@ -259,9 +264,7 @@ fn ask(server: &str, session: Option<&str>, msg: &ClientMsg) -> Result<ServerMsg
 /// The server's answer to what was sent last: not a game's news.
 fn answer(connection: &Connection, end: Instant) -> Result<ServerMsg, String> {
     wait(connection, end, |event| match event {
-        Event::Message(ServerMsg::Error { message, .. }) => {
-            Some(Err(tabula_rules::text::shown_line(&message)))
-        }
+        Event::Message(ServerMsg::Error { message, .. }) => Some(Err(shown_line(&message))),
         Event::Message(ServerMsg::Hello { .. } | ServerMsg::State(_) | ServerMsg::Moved { .. }) => {
             None
         }

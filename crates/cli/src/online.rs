@@ -116,7 +116,10 @@ fn run(goal: Goal, args: &Args) -> Result<(), String> {
     let seat = Seat::parse(args.seat.as_deref().unwrap_or("human"))?;
     let mut client = OnlineClient::start(server, goal)?;
     if let Some(kept) = crate::account::kept_session(server)? {
-        eprintln!("playing as {} (logged in on {server})", kept.name);
+        eprintln!(
+            "playing as {} (logged in on {server})",
+            tabula_rules::text::shown_line(&kept.name)
+        );
         client.use_session(kept.session);
     }
     let mut shown = Shown::default();

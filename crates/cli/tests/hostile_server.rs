@@ -22,6 +22,7 @@ fn honest_state() -> GameState {
         name: name.into(),
         taken: true,
         online: true,
+        player: None,
     };
     GameState {
         code: "ABC234".into(),

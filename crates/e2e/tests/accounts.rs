@@ -5,9 +5,11 @@
 
 mod common;
 
-use common::{TestDatabase, create, in_process, in_process_at, join, next_message, raw};
+use common::{
+    TestDatabase, create, in_process, in_process_at, join, next_message, raw, state_where,
+};
 use tabula_online::Connection;
-use tabula_online::protocol::{ClientMsg, ServerMsg};
+use tabula_online::protocol::{ClientMsg, DELETED_PLAYER, GameState, ServerMsg};
 
 const PASSWORD: &str = "correct horse";
 
@@ -74,6 +76,11 @@ fn resume(connection: &Connection, code: &str, token: Option<String>) -> ServerM
 
 fn resume_mine(connection: &Connection, code: &str) -> ServerMsg {
     resume(connection, code, None)
+}
+
+/// Who plays each seat, as the game shows it.
+fn players(state: &GameState) -> Vec<Option<&str>> {
+    state.seats.iter().map(|s| s.player.as_deref()).collect()
 }
 
 /// The whole story on the server at `address`.
@@ -143,6 +150,8 @@ fn accounts_story(address: &str) {
         }
     );
     assert_eq!(games(&stranger), vec![(code.clone(), 1, true)]);
+    // The game shows who plays each seat.
+    state_where(&desk, |s| players(s) == [Some("Ada"), Some("Bea")]);
     // Ada cannot take the seat over with a token she was never given (nor Bea's seat).
     let reply = ask(
         &phone,
@@ -218,6 +227,12 @@ fn accounts_story(address: &str) {
     );
     assert_eq!(reply, ServerMsg::PasswordChanged);
     assert_eq!(games(&phone).len(), 1);
+    // The phone keeps the seat it took through the account: its session goes on.
+    phone.send(&ClientMsg::Move {
+        ply: 0,
+        text: "Fa3a5".into(),
+    });
+    next_message(&phone, |m| matches!(m, ServerMsg::Moved { ply: 0, .. }));
     let reply = ask(&desk, ClientMsg::MyGames { seats: vec![] });
     assert!(error_of(reply).contains("session has ended"));
     let reply = ask(
@@ -242,9 +257,20 @@ fn accounts_story(address: &str) {
         ask(&desk, ClientMsg::LogOutEverywhere),
         ServerMsg::LoggedOut
     );
+    // The phone's seat, taken through the account, is let go at its next move.
+    let reply = ask(
+        &phone,
+        ClientMsg::Move {
+            ply: 1,
+            text: "Ff3f5".into(),
+        },
+    );
+    assert!(error_of(reply).contains("session has ended"));
+    let reply = ask(&phone, ClientMsg::Resign);
+    assert!(error_of(reply).contains("holds no seat"));
     let reply = ask(&phone, ClientMsg::MyGames { seats: vec![] });
     assert!(error_of(reply).contains("session has ended"));
-    let reply = resume_mine(&desk, &code);
+    let reply = resume_mine(&raw(address), &code);
     assert!(error_of(reply).contains("log in to resume"));
     let reply = ask(
         &other,
@@ -281,6 +307,8 @@ fn accounts_story(address: &str) {
     assert!(error_of(reply).contains("is taken"));
     let reply = resume(&other, &code, Some(token));
     assert!(matches!(reply, ServerMsg::State(state) if state.your_seat == Some(1)));
+    // Her seat shows that its account was deleted, to everyone following the game.
+    state_where(&desk, |s| players(s) == [Some("Ada"), Some(DELETED_PLAYER)]);
 }
 
 #[test]
@@ -298,17 +326,47 @@ fn accounts_on_postgres() {
     let server = in_process_at(&database.url);
     accounts_story(&server.address);
     // Another server process on the same database knows the same accounts and sessions.
+    // (Registered through the second: the first has had its address's attempts.)
     let second = in_process_at(&database.url);
-    let here = raw(&server.address);
+    let here = raw(&second.address);
     let session = log_in(&here, "Dora", PASSWORD, true);
+    let dora_session = session.clone();
     let (code, _) = create(&here, "absorption");
-    let there = raw(&second.address);
+    let there = raw(&server.address);
     let reply = ask(&there, ClientMsg::Authenticate { session });
     assert!(matches!(reply, ServerMsg::LoggedIn { ref name, .. } if name == "Dora"));
     assert_eq!(games(&there), vec![(code.clone(), 0, true)]);
     assert!(matches!(resume_mine(&there, &code), ServerMsg::State(s) if s.your_seat == Some(0)));
-    let reply = ask(
+    // A seat claimed on one process, while another holds the game: the other lists it as
+    // the account's and does not let the account take a second seat in it.
+    let (game, token) = create(&raw(&server.address), "adaptoid");
+    let watcher = raw(&second.address);
+    watcher.send(&ClientMsg::Watch { code: game.clone() });
+    state_where(&watcher, |s| s.code == game);
+    let claimed = ask(
         &there,
+        ClientMsg::ClaimSeat {
+            code: game.clone(),
+            token,
+        },
+    );
+    assert!(matches!(claimed, ServerMsg::SeatClaimed { seat: 0, .. }));
+    let dora = raw(&second.address);
+    let reply = ask(
+        &dora,
+        ClientMsg::Authenticate {
+            session: dora_session.clone(),
+        },
+    );
+    assert!(matches!(reply, ServerMsg::LoggedIn { .. }));
+    assert!(games(&dora).contains(&(game.clone(), 0, true)));
+    let reply = ask(&dora, ClientMsg::Join { code: game.clone() });
+    assert!(error_of(reply).contains("changed meanwhile"));
+
+    // One name across processes (a third, whose address has its attempts left).
+    let third = in_process_at(&database.url);
+    let reply = ask(
+        &raw(&third.address),
         ClientMsg::Register {
             name: "dora".into(),
             password: PASSWORD.into(),
@@ -323,12 +381,23 @@ fn accounts_on_postgres() {
 fn a_restart_keeps_accounts_and_sessions_and_the_file_holds_no_secret() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("restart.sqlite3");
-    let (session, code) = {
+    let (session, code, deleted) = {
         let server = in_process(&path);
         let client = raw(&server.address);
         let session = log_in(&client, "Cleo", PASSWORD, true);
         let (code, _) = create(&client, "adaptoid");
-        (session, code)
+        let (deleted, _) = create(&raw(&server.address), "adomoc");
+        let gone = raw(&server.address);
+        log_in(&gone, "Dan", PASSWORD, true);
+        join(&gone, &deleted);
+        let reply = ask(
+            &gone,
+            ClientMsg::DeleteAccount {
+                password: PASSWORD.into(),
+            },
+        );
+        assert_eq!(reply, ServerMsg::AccountDeleted);
+        (session, code, deleted)
     };
     let server = in_process(&path);
     let client = raw(&server.address);
@@ -339,7 +408,12 @@ fn a_restart_keeps_accounts_and_sessions_and_the_file_holds_no_secret() {
         },
     );
     assert!(matches!(reply, ServerMsg::LoggedIn { ref name, .. } if name == "Cleo"));
-    assert_eq!(games(&client), vec![(code, 0, true)]);
+    assert_eq!(games(&client), vec![(code.clone(), 0, true)]);
+    // Read back from the store: names, and a deleted account said to be one.
+    client.send(&ClientMsg::Watch { code });
+    state_where(&client, |s| players(s) == [Some("Cleo"), None]);
+    client.send(&ClientMsg::Watch { code: deleted });
+    state_where(&client, |s| players(s) == [None, Some(DELETED_PLAYER)]);
     drop(server);
     let mut bytes = std::fs::read(&path).unwrap();
     for wal in ["-wal", "-shm"] {

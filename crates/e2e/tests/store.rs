@@ -26,6 +26,7 @@ fn game(code: &str) -> StoredGame {
         move_seconds: Some(86_400),
         tokens: vec![Some("a".repeat(32)), None],
         accounts: vec![None, None],
+        players: vec![None, None],
         moves: Vec::new(),
         ending: None,
         created_ms: 1_700_000_000_000,

@@ -271,6 +271,7 @@ fn server_messages() -> Vec<Vec<u8>> {
                     name: game.player_name(seat),
                     taken: true,
                     online: seat == 0,
+                    player: (seat == 1).then(|| "Ada_7".to_string()),
                 })
                 .collect(),
             moves: line[..shown].to_vec(),

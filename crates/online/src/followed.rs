@@ -221,6 +221,7 @@ mod tests {
             name: name.into(),
             taken: true,
             online: true,
+            player: None,
         };
         GameState {
             code: "ABC234".into(),

@@ -74,6 +74,49 @@ impl KeptSessions {
     }
 }
 
+/// Writes `text` to `path` so that only its owner may read it, at every step: the new
+/// text goes to `PATH.partial` (made owner-only before anything is in it), the file it
+/// replaces is kept as `PATH.bak` (owner-only too), then the new one takes its place.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let with = |suffix: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let partial = with(".partial");
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&partial)?;
+    // A partial file left by an older version keeps its mode: set it.
+    owner_only(&partial)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    if path.exists() {
+        let backup = with(".bak");
+        std::fs::copy(path, &backup)?;
+        owner_only(&backup)?;
+    }
+    std::fs::rename(&partial, path)
+}
+
+#[cfg(all(unix, not(target_arch = "wasm32")))]
+fn owner_only(path: &std::path::Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+}
+
+#[cfg(all(not(unix), not(target_arch = "wasm32")))]
+fn owner_only(_path: &std::path::Path) -> std::io::Result<()> {
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +136,29 @@ mod tests {
         assert!(kept.set("ftp://x", "Ada", "dd", 1).is_err());
         let err = KeptSessions::parse("(sessions: [(server: 3)])").unwrap_err();
         assert!(err.contains(SESSIONS_FILE), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_sessions_file_and_its_backup_are_the_owners_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("deeper").join(SESSIONS_FILE);
+        write_private(&path, "first").unwrap();
+        // An older file, readable by all, is replaced and its backup is not readable.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        write_private(&path, "second").unwrap();
+        let mode = |name: &str| {
+            let file = path.with_file_name(name);
+            std::fs::metadata(file).unwrap().permissions().mode() & 0o777
+        };
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
+        assert_eq!(mode(SESSIONS_FILE), 0o600);
+        let backup = format!("{SESSIONS_FILE}.bak");
+        assert_eq!(
+            std::fs::read_to_string(path.with_file_name(&backup)).unwrap(),
+            "first"
+        );
+        assert_eq!(mode(&backup), 0o600);
     }
 }

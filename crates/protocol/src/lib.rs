@@ -268,7 +268,15 @@ pub struct SeatState {
     pub taken: bool,
     /// Whether a connection holds it now.
     pub online: bool,
+    /// The name of the account that holds the seat ([`DELETED_PLAYER`] once deleted);
+    /// none for a seat held without an account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
+
+/// What a seat shows for an account that was deleted (no name has a space, so it is never
+/// a name).
+pub const DELETED_PLAYER: &str = "deleted account";
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UndoRequest {
@@ -412,6 +420,7 @@ mod tests {
                 name: "Black".into(),
                 taken: true,
                 online: false,
+                player: Some("Ada".into()),
             }],
             moves: vec!["a1".into()],
             ending: Some(Ending::OutOfTime { seat: 1 }),

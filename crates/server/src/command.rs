@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 const USAGE: &str =
     "usage: tabula-server [--listen ADDR] [--database URL] [--dist DIR] [--games-per-hour N]
-                     [--tls-cert FILE --tls-key FILE]
+                     [--tls-cert FILE --tls-key FILE] [--login-attempts N]
 
   --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
   --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
@@ -19,7 +19,11 @@ const USAGE: &str =
                    behind a proxy every client has its address, so limit there and give 0)
   --tls-cert FILE  serve https:// and wss:// with this certificate chain (PEM) and
   --tls-key FILE   its private key (PEM); behind a proxy that speaks TLS, leave them out.
-                   Clients send a password only over TLS or to this machine";
+                   Clients send a password only over TLS or to this machine
+  --login-attempts N
+                   attempts at a password (or a registration) each address may make in a
+                   minute (default 20; 0: any number; behind a proxy, give 0: wrong
+                   passwords are still held back per name)";
 
 struct Options {
     listen: String,
@@ -28,6 +32,7 @@ struct Options {
     games_per_hour: u32,
     tls_cert: Option<PathBuf>,
     tls_key: Option<PathBuf>,
+    login_attempts: u32,
 }
 
 fn parse(words: &[String]) -> Result<Options, String> {
@@ -38,6 +43,7 @@ fn parse(words: &[String]) -> Result<Options, String> {
         games_per_hour: crate::limits::GAMES_PER_HOUR,
         tls_cert: None,
         tls_key: None,
+        login_attempts: crate::accounts::throttle::ATTEMPTS_PER_MINUTE,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -58,6 +64,11 @@ fn parse(words: &[String]) -> Result<Options, String> {
             "--dist" => options.dist = Some(PathBuf::from(value)),
             "--tls-cert" => options.tls_cert = Some(PathBuf::from(value)),
             "--tls-key" => options.tls_key = Some(PathBuf::from(value)),
+            "--login-attempts" => {
+                options.login_attempts = value
+                    .parse()
+                    .map_err(|_| format!("--login-attempts: {value:?} is not a whole number"))?
+            }
             "--games-per-hour" => {
                 options.games_per_hour = value
                     .parse()
@@ -133,6 +144,7 @@ fn run(options: Options) -> Result<(), String> {
             dist,
             games_per_hour: options.games_per_hour,
             tls,
+            login_attempts: options.login_attempts,
         };
         crate::serve(listener, store, settings, shutdown)
             .await

@@ -155,6 +155,9 @@ pub struct Options {
     pub games_per_hour: u32,
     /// TLS, for a server that faces its players without a proxy.
     pub tls: Option<tokio_rustls::TlsAcceptor>,
+    /// Attempts at a password (or a registration) each address may make in a minute; 0
+    /// for any number.
+    pub login_attempts: u32,
 }
 
 impl Default for Options {
@@ -163,6 +166,7 @@ impl Default for Options {
             dist: None,
             games_per_hour: limits::GAMES_PER_HOUR,
             tls: None,
+            login_attempts: accounts::throttle::ATTEMPTS_PER_MINUTE,
         }
     }
 }
@@ -174,7 +178,12 @@ pub async fn serve(
     options: Options,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let rooms = Arc::new(Rooms::new(store, options.games_per_hour));
+    let accounts = accounts::Accounts::new(options.login_attempts);
+    let rooms = Arc::new(Rooms::with_accounts(
+        store,
+        options.games_per_hour,
+        accounts,
+    ));
     if let Some(news) = rooms.store.news() {
         tokio::spawn(rooms.clone().follow_news(news));
     }

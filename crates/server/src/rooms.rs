@@ -5,7 +5,7 @@ use crate::accounts::Accounts;
 use crate::codes::{new_code, normalize_code};
 use crate::limits::CreationLimit;
 use crate::room::{NewGame, Room, RoomState, new_game};
-use crate::store::{News, Op, Store, StoreError};
+use crate::store::{AccountId, News, Op, Store, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -23,10 +23,15 @@ pub struct Rooms {
 impl Rooms {
     /// Games kept in `store`; each address may create `games_per_hour` (0: any number).
     pub fn new(store: Store, games_per_hour: u32) -> Rooms {
+        Rooms::with_accounts(store, games_per_hour, Accounts::default())
+    }
+
+    /// [`Rooms::new`], with `accounts` (their limits).
+    pub fn with_accounts(store: Store, games_per_hour: u32, accounts: Accounts) -> Rooms {
         Rooms {
             store,
             creations: CreationLimit::new(games_per_hour),
-            accounts: Accounts::default(),
+            accounts,
             open: Mutex::new(HashMap::new()),
         }
     }
@@ -84,6 +89,21 @@ impl Rooms {
         let before = open.len();
         open.retain(|_, room| Arc::strong_count(room) > 1);
         before - open.len()
+    }
+
+    /// Shows `account`'s seats in the games open here as `name` (an account deleted); the
+    /// games loaded later read it from the store.
+    pub async fn rename_player(&self, account: AccountId, name: &str) {
+        let rooms: Vec<Arc<Room>> = self
+            .open
+            .lock()
+            .expect("rooms lock")
+            .values()
+            .cloned()
+            .collect();
+        for room in rooms {
+            room.rename_player(account, name).await;
+        }
     }
 
     /// How many games are in memory.

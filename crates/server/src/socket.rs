@@ -11,8 +11,8 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_protocol::{
-    ClientMsg, GameState, GameSummary, MAX_LISTED_GAMES, PING_SECONDS, PROTOCOL_VERSION,
-    SILENT_SECONDS, SeatKey, ServerMsg,
+    ClientMsg, DELETED_PLAYER, GameState, GameSummary, MAX_LISTED_GAMES, PING_SECONDS,
+    PROTOCOL_VERSION, SILENT_SECONDS, SeatKey, ServerMsg,
 };
 use tabula_session::GameKind;
 use tokio::sync::broadcast::{self, error::RecvError};
@@ -34,6 +34,9 @@ struct Following {
     room: Arc<Room>,
     seat: Option<usize>,
     updates: broadcast::Receiver<Outgoing>,
+    /// The account the seat was taken through (a resume without a token): the seat is
+    /// let go once the account's sessions end.
+    through: Option<SignedIn>,
 }
 
 /// Serves one client's socket; `peer` is where it connects from.
@@ -228,6 +231,7 @@ async fn follow(
         room,
         seat,
         updates,
+        through: None,
     });
     ServerMsg::State(Box::new(state))
 }
@@ -288,7 +292,9 @@ async fn handle_message(
                 seat,
                 pace,
                 move_seconds,
-                account: signed_in(rooms, &mut conn.account).await?.map(|a| a.id),
+                account: signed_in(rooms, &mut conn.account)
+                    .await?
+                    .map(SignedIn::player),
             };
             rooms.creations.allow(peer)?;
             let created = rooms.create(&new).await;
@@ -297,9 +303,11 @@ async fn handle_message(
             Ok(seated(following, room, seat, token).await)
         }
         ClientMsg::Join { code } => {
-            let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
+            let account = signed_in(rooms, &mut conn.account).await?;
             let room = rooms.get(&code).await?;
-            let (seat, token) = room.join(&rooms.store, account).await?;
+            let (seat, token) = room
+                .join(&rooms.store, account.map(SignedIn::player))
+                .await?;
             Ok(seated(following, room, seat, token).await)
         }
         ClientMsg::Resume {
@@ -316,17 +324,20 @@ async fn handle_message(
             Ok(vec![follow(following, room, Some(seat)).await])
         }
         ClientMsg::Resume { code, token: None } => {
-            let account = logged_in(rooms, &mut conn.account, "resume a game without its token")
-                .await?
-                .id;
+            let account =
+                logged_in(rooms, &mut conn.account, "resume a game without its token").await?;
             let room = rooms.get(&code).await?;
             let seat = *rooms
                 .accounts
-                .seats_in(&rooms.store, account, &room.code)
+                .seats_in(&rooms.store, account.id, &room.code)
                 .await?
                 .first()
                 .ok_or_else(|| format!("your account holds no seat in game {}", room.code))?;
-            Ok(vec![follow(following, room, Some(seat)).await])
+            let state = follow(following, room, Some(seat)).await;
+            if let Some(following) = following {
+                following.through = Some(account);
+            }
+            Ok(vec![state])
         }
         ClientMsg::Watch { code } => {
             let room = rooms.get(&code).await?;
@@ -379,6 +390,11 @@ async fn handle_message(
                 .accounts
                 .change_password(&rooms.store, &account, old, new, peer)
                 .await?;
+            // This connection's session goes on, and with it a seat taken through it.
+            let through = following.as_mut().and_then(|f| f.through.as_mut());
+            for signed_in in conn.account.iter_mut().chain(through) {
+                rooms.accounts.renew(signed_in);
+            }
             Ok(vec![ServerMsg::PasswordChanged])
         }
         ClientMsg::DeleteAccount { password } => {
@@ -387,6 +403,7 @@ async fn handle_message(
                 .accounts
                 .delete(&rooms.store, &account, password, peer)
                 .await?;
+            rooms.rename_player(account.id, DELETED_PLAYER).await;
             conn.account = None;
             Ok(vec![ServerMsg::AccountDeleted, ServerMsg::LoggedOut])
         }
@@ -394,7 +411,7 @@ async fn handle_message(
             let account = logged_in(rooms, &mut conn.account, "claim a seat").await?;
             let room = rooms.get(&code).await?;
             let seat = room
-                .adopt(&rooms.store, &rooms.accounts, account.id, &token)
+                .adopt(&rooms.store, &rooms.accounts, account.player(), &token)
                 .await?;
             Ok(vec![ServerMsg::SeatClaimed {
                 code: room.code.clone(),
@@ -481,30 +498,38 @@ async fn my_games(
             keys.len()
         ));
     }
-    let mut seats: Vec<(String, Option<String>)> = keys
+    // The account's seats as the store has them (another server process may have given
+    // one to the account since this one loaded the game).
+    let held = match account {
+        Some(account) => {
+            rooms
+                .accounts
+                .seats(&rooms.store, account, MAX_LISTED_GAMES)
+                .await?
+        }
+        None => Vec::new(),
+    };
+    let is_held = |code: &str, seat: usize| held.iter().any(|(c, s)| c == code && *s == seat);
+    let asked = keys
         .into_iter()
-        .map(|key| (key.code, Some(key.token)))
-        .collect();
-    if let Some(account) = account {
-        let held = rooms
-            .accounts
-            .seats(&rooms.store, account, MAX_LISTED_GAMES)
-            .await?;
-        seats.extend(held.into_iter().map(|(code, _)| (code, None)));
-    }
+        .map(|key| (key.code, Some(key.token), None));
+    let seats = asked.chain(
+        held.iter()
+            .map(|(code, seat)| (code.clone(), None, Some(*seat))),
+    );
     let mut games: Vec<GameSummary> = Vec::new();
-    for (code, token) in seats {
+    for (code, token, held_seat) in seats {
         let Ok(room) = rooms.get(&code).await else {
             continue;
         };
         let state = room.state.lock().await;
         let seat = match &token {
             Some(token) => state.seat_of(token),
-            None => account.and_then(|account| state.seat_of_account(account)),
+            None => held_seat,
         };
         let Some(seat) = seat else { continue };
         let mut summary = state.summary(&room.code, seat);
-        summary.account = account.is_some() && state.account_of(seat) == account;
+        summary.account = is_held(&room.code, seat);
         // A seat asked about by its token and held by the account is listed once.
         if !games
             .iter()
@@ -520,9 +545,23 @@ async fn my_games(
 /// changed; the only reply for this client alone is a refused move's error.
 async fn act(
     rooms: &Rooms,
-    following: &Option<Following>,
+    following: &mut Option<Following>,
     action: Action,
 ) -> Result<Vec<ServerMsg>, String> {
+    // A seat held through an account is let go once the account's sessions end here.
+    if let Some(Following {
+        through: Some(account),
+        ..
+    }) = following
+        && !rooms.accounts.is_current(account)
+    {
+        leave(following).await;
+        return Err(
+            "your session has ended (logged out everywhere, or the password changed): \
+             log in again"
+                .into(),
+        );
+    }
     let (room, seat) = player(following)?;
     let store = &rooms.store;
     match action {

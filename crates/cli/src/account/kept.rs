@@ -4,7 +4,7 @@
 //! `.unreadable`, never written over.
 
 use std::path::PathBuf;
-use tabula_online::sessions::{KeptSession, KeptSessions, SESSIONS_FILE};
+use tabula_online::sessions::{KeptSession, KeptSessions, SESSIONS_FILE, write_private};
 
 /// A sessions file is a few lines per server.
 const MAX_BYTES: u64 = 1 << 20;
@@ -64,28 +64,6 @@ pub fn forget(server: &str) -> Result<(), String> {
 
 fn save(kept: &KeptSessions) -> Result<(), String> {
     let path = path()?;
-    let shown = path.display().to_string();
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    if path.exists() {
-        std::fs::copy(&path, path.with_extension("ron.bak"))
-            .map_err(|e| format!("cannot keep a backup of {shown}: {e}"))?;
-    }
-    let partial = path.with_extension("ron.partial");
-    write_private(&partial, kept.to_text().as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
-    std::fs::rename(&partial, &path).map_err(|e| format!("cannot write {shown}: {e}"))
-}
-
-/// Writes a file only its owner may read: a session is as good as a password.
-fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
+    write_private(&path, &kept.to_text())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -13,12 +13,14 @@ pub mod passwords;
 pub mod throttle;
 
 use crate::codes::new_token;
-use crate::room::now_ms;
+use crate::room::{Player, now_ms};
 use crate::store::{AccountId, AccountOp, Reply, Store, StoreError, StoredAccount};
 use blake2::{Blake2s256, Digest};
 use names::{check_name, check_password, name_key};
 use passwords::Hasher;
+use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::Mutex;
 use tabula_protocol::ServerMsg;
 use throttle::Throttle;
 
@@ -32,12 +34,27 @@ pub struct SignedIn {
     pub id: AccountId,
     pub name: String,
     session_hash: String,
+    /// The account's generation when it logged in (see [`Accounts::is_current`]).
+    generation: u64,
+}
+
+impl SignedIn {
+    /// The account as a seat shows it.
+    pub fn player(&self) -> Player<'_> {
+        Player {
+            id: self.id,
+            name: &self.name,
+        }
+    }
 }
 
 #[derive(Default)]
 pub struct Accounts {
     hasher: Hasher,
     pub throttle: Throttle,
+    /// Bumped for an account when its sessions end (everywhere, a new password, deleted),
+    /// so a seat taken through the account on a connection of this process is let go.
+    generations: Mutex<HashMap<AccountId, u64>>,
 }
 
 /// What a session is kept as.
@@ -53,6 +70,46 @@ fn store_error(e: StoreError) -> String {
 }
 
 impl Accounts {
+    /// Accounts each address may try `attempts_per_minute` times a minute (0: any number,
+    /// behind a proxy).
+    pub fn new(attempts_per_minute: u32) -> Accounts {
+        Accounts {
+            throttle: Throttle::new(attempts_per_minute),
+            ..Accounts::default()
+        }
+    }
+
+    fn generation(&self, account: AccountId) -> u64 {
+        self.generations
+            .lock()
+            .expect("generations lock")
+            .get(&account)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether no session of the account ended here since `signed_in` logged in: checked
+    /// in memory for each move of a seat taken through the account. (Another server
+    /// process's ending is seen at the next account request instead.)
+    pub fn is_current(&self, signed_in: &SignedIn) -> bool {
+        self.generation(signed_in.id) == signed_in.generation
+    }
+
+    /// Brings `signed_in` up to its account's generation: the connection that ended the
+    /// others' sessions (a new password) keeps its own.
+    pub fn renew(&self, signed_in: &mut SignedIn) {
+        signed_in.generation = self.generation(signed_in.id);
+    }
+
+    fn revoke(&self, account: AccountId) {
+        *self
+            .generations
+            .lock()
+            .expect("generations lock")
+            .entry(account)
+            .or_insert(0) += 1;
+    }
+
     /// A new account named `name`, logged in: its session for this client alone.
     pub async fn register(
         &self,
@@ -89,6 +146,9 @@ impl Accounts {
         password: String,
         peer: IpAddr,
     ) -> Result<(SignedIn, ServerMsg), String> {
+        let wrong = || "no account has that name and password".to_string();
+        // No such account can exist: nothing to count or hash.
+        check_name(name).map_err(|_| wrong())?;
         let key = name_key(name);
         self.throttle.attempt(&key, peer)?;
         let account = self.find(store, &key).await?;
@@ -97,11 +157,11 @@ impl Accounts {
             .verify(password, account.as_ref().map(|a| a.password.clone()))
             .await?;
         match account {
-            Some(account) if matches => self.new_session(store, account.id, &account.name).await,
-            _ => {
-                self.throttle.failed(&key);
-                Err("no account has that name and password".into())
+            Some(account) if matches => {
+                self.throttle.succeeded(&key);
+                self.new_session(store, account.id, &account.name).await
             }
+            _ => Err(wrong()),
         }
     }
 
@@ -119,6 +179,7 @@ impl Accounts {
             id: account.id,
             name: account.name.clone(),
             session_hash: hash,
+            generation: self.generation(account.id),
         };
         let logged_in = ServerMsg::LoggedIn {
             name: account.name,
@@ -152,7 +213,14 @@ impl Accounts {
         store: &Store,
         signed_in: &SignedIn,
     ) -> Result<(), String> {
-        self.end_sessions(store, signed_in, None).await
+        self.revoke(signed_in.id);
+        store
+            .account(AccountOp::EndSessions {
+                account: signed_in.id,
+            })
+            .await
+            .map(drop)
+            .map_err(store_error)
     }
 
     /// A new password, after the old one; every other session ends.
@@ -167,15 +235,16 @@ impl Accounts {
         check_password(&new, &signed_in.name)?;
         self.check_own_password(store, signed_in, old, peer).await?;
         let password = self.hasher.hash(new).await?;
+        self.revoke(signed_in.id);
         store
             .account(AccountOp::SetPassword {
                 account: signed_in.id,
                 password,
+                keep: signed_in.session_hash.clone(),
             })
             .await
-            .map_err(store_error)?;
-        let keep = Some(signed_in.session_hash.clone());
-        self.end_sessions(store, signed_in, keep).await
+            .map(drop)
+            .map_err(store_error)
     }
 
     /// Deletes the account, after its password.
@@ -188,6 +257,7 @@ impl Accounts {
     ) -> Result<(), String> {
         self.check_own_password(store, signed_in, password, peer)
             .await?;
+        self.revoke(signed_in.id);
         store
             .account(AccountOp::Delete {
                 account: signed_in.id,
@@ -216,9 +286,9 @@ impl Accounts {
             .filter(|account| account.id == signed_in.id)
             .ok_or("this account is gone")?;
         if self.hasher.verify(password, Some(account.password)).await? {
+            self.throttle.succeeded(&throttled);
             Ok(())
         } else {
-            self.throttle.failed(&throttled);
             Err("that is not this account's password".into())
         }
     }
@@ -246,6 +316,7 @@ impl Accounts {
             id,
             name: name.to_string(),
             session_hash: hash,
+            generation: self.generation(id),
         };
         let logged_in = ServerMsg::LoggedIn {
             name: name.to_string(),
@@ -282,22 +353,6 @@ impl Accounts {
             Reply::Account(account) => Ok(account),
             _ => Err("the account store answered something else".into()),
         }
-    }
-
-    async fn end_sessions(
-        &self,
-        store: &Store,
-        signed_in: &SignedIn,
-        keep: Option<String>,
-    ) -> Result<(), String> {
-        store
-            .account(AccountOp::EndSessions {
-                account: signed_in.id,
-                keep,
-            })
-            .await
-            .map(drop)
-            .map_err(store_error)
     }
 
     /// The seats of `account` as (code, seat), the newest games first, at most `limit`.

@@ -7,7 +7,7 @@
 mod relay;
 mod state;
 
-pub use state::{NewGame, RoomState, new_game, now_ms};
+pub use state::{NewGame, Player, RoomState, new_game, now_ms};
 
 use crate::accounts::Accounts;
 use crate::codes::new_token;
@@ -114,12 +114,13 @@ impl Room {
         }
     }
 
-    /// Takes the first free seat, for `account` if the player has one.
+    /// Takes the first free seat, for `player`'s account if they have one.
     pub async fn join(
         self: &Arc<Room>,
         store: &Store,
-        account: Option<AccountId>,
+        player: Option<Player<'_>>,
     ) -> Result<(usize, String), String> {
+        let account = player.map(|player| player.id);
         let mut state = self.state.lock().await;
         if state.is_over() {
             return Err(format!("game {} is over: watch it instead", self.code));
@@ -150,19 +151,21 @@ impl Room {
             .map_err(store_error)?;
         state.tokens[seat] = Some(token.clone());
         state.accounts[seat] = account;
+        state.players[seat] = player.map(|player| player.name.to_string());
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);
         Ok((seat, token))
     }
-    /// Gives the seat `token` holds to `account`, if the account holds no other seat here.
+    /// Gives the seat `token` holds to `player`'s account, if it holds no other seat here.
     pub async fn adopt(
         &self,
         store: &Store,
         accounts: &Accounts,
-        account: AccountId,
+        player: Player<'_>,
         token: &str,
     ) -> Result<usize, String> {
+        let account = player.id;
         let mut state = self.state.lock().await;
         let seat = state
             .seat_of(token)
@@ -182,7 +185,24 @@ impl Room {
             .adopt(store, account, &self.code, seat, token)
             .await?;
         state.accounts[seat] = Some(account);
+        state.players[seat] = Some(player.name.to_string());
+        self.tell_state(&state);
         Ok(seat)
+    }
+
+    /// Shows `account`'s seats here as `name` (an account deleted), telling the followers.
+    pub async fn rename_player(&self, account: AccountId, name: &str) {
+        let mut state = self.state.lock().await;
+        let mut renamed = false;
+        for seat in 0..state.accounts.len() {
+            if state.accounts[seat] == Some(account) {
+                state.players[seat] = Some(name.to_string());
+                renamed = true;
+            }
+        }
+        if renamed {
+            self.tell_state(&state);
+        }
     }
 
     /// A connection starts (or stops) holding `seat`.

@@ -16,6 +16,8 @@ pub struct RoomState {
     pub(super) tokens: Vec<Option<String>>,
     /// Each seat's account, for the seats an account holds.
     pub(super) accounts: Vec<Option<AccountId>>,
+    /// Each seat's player as shown (see [`StoredGame::players`]).
+    pub(super) players: Vec<Option<String>>,
     /// Connections holding each seat now.
     pub(super) online: Vec<u32>,
     pub(super) ending: Option<Ending>,
@@ -59,8 +61,11 @@ impl RoomState {
         tokens.resize(game.num_players(), None);
         let mut accounts = stored.accounts.clone();
         accounts.resize(game.num_players(), None);
+        let mut players = stored.players.clone();
+        players.resize(game.num_players(), None);
         Ok(RoomState {
             accounts,
+            players,
             online: vec![0; tokens.len()],
             tokens,
             settings: stored.settings.clone(),
@@ -83,11 +88,6 @@ impl RoomState {
 
     pub fn seat_of(&self, token: &str) -> Option<usize> {
         self.tokens.iter().position(|t| t.as_deref() == Some(token))
-    }
-
-    /// The account holding `seat`, if one does.
-    pub fn account_of(&self, seat: usize) -> Option<AccountId> {
-        self.accounts.get(seat).copied().flatten()
     }
 
     /// The seat `account` holds, if it holds one.
@@ -147,6 +147,7 @@ impl RoomState {
                     name,
                     taken: self.tokens[seat].is_some(),
                     online: self.online[seat] > 0,
+                    player: self.players[seat].clone(),
                 })
                 .collect(),
             moves: self.game.record().to_vec(),
@@ -242,7 +243,14 @@ pub struct NewGame<'a> {
     pub pace: Pace,
     pub move_seconds: Option<u32>,
     /// The asker's account, if they are logged in.
-    pub account: Option<AccountId>,
+    pub account: Option<Player<'a>>,
+}
+
+/// An account taking a seat: its number, and its name to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Player<'a> {
+    pub id: AccountId,
+    pub name: &'a str,
 }
 
 /// A new game's state and what to store for it.
@@ -267,7 +275,9 @@ pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), S
     let mut tokens = vec![None; players];
     tokens[seat] = Some(token.clone());
     let mut accounts = vec![None; players];
-    accounts[seat] = account;
+    accounts[seat] = account.map(|player| player.id);
+    let mut names = vec![None; players];
+    names[seat] = account.map(|player| player.name.to_string());
     let stored = StoredGame {
         code: code.to_string(),
         game: kind.key().to_string(),
@@ -276,6 +286,7 @@ pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), S
         move_seconds,
         tokens,
         accounts,
+        players: names,
         moves: Vec::new(),
         ending: None,
         created_ms: now_ms(),

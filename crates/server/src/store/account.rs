@@ -28,6 +28,7 @@ pub enum AccountOp {
     Find {
         name_key: String,
     },
+    /// A new session; the account's expired ones are let go.
     AddSession {
         account: AccountId,
         token_hash: String,
@@ -35,7 +36,7 @@ pub enum AccountOp {
         expires_ms: u64,
     },
     /// The account of a session that has not expired at `now_ms`, its expiry moved on to
-    /// `expires_ms`.
+    /// `expires_ms` (once a day at most: a session in use is not written at every use).
     Session {
         token_hash: String,
         now_ms: u64,
@@ -44,22 +45,23 @@ pub enum AccountOp {
     EndSession {
         token_hash: String,
     },
-    /// Ends every session of `account` but `keep`.
+    /// Ends every session of `account`.
     EndSessions {
         account: AccountId,
-        keep: Option<String>,
     },
+    /// A new password, and every session of the account but `keep` ended, together.
     SetPassword {
         account: AccountId,
         password: String,
+        keep: String,
     },
     /// Forgets the account's name, password and sessions; its row and folded name stay.
     Delete {
         account: AccountId,
         now_ms: u64,
     },
-    /// Gives seat `seat` of game `code`, held by `token` and no account, to `account`; a
-    /// conflict otherwise.
+    /// Gives seat `seat` of game `code`, held by `token` and no account, to `account`,
+    /// which holds no other seat there; a conflict otherwise.
     Adopt {
         code: String,
         seat: usize,
@@ -88,6 +90,9 @@ impl AccountOp {
     }
 }
 
+/// How much later an expiry must move before it is written again.
+pub(crate) const EXPIRY_STEP_MS: i64 = 24 * 3600 * 1000;
+
 /// The conflict for a name already taken.
 pub(crate) fn name_taken(name: &str) -> super::StoreError {
     super::StoreError::Conflict(format!("the name {name} is taken: choose another"))
@@ -96,7 +101,8 @@ pub(crate) fn name_taken(name: &str) -> super::StoreError {
 /// The conflict for a seat that cannot be given to an account.
 pub(crate) fn not_adoptable(code: &str, seat: usize) -> super::StoreError {
     super::StoreError::Conflict(format!(
-        "seat {} of game {code} is not held by that token, or is already an account's",
+        "seat {} of game {code} is not held by that token, is already an account's, or \
+         your account holds another seat there",
         seat + 1
     ))
 }

@@ -12,7 +12,7 @@ mod queue;
 mod sqlite;
 
 use serde::{Deserialize, Serialize};
-use tabula_protocol::{Ending, Pace, UndoRequest};
+use tabula_protocol::{DELETED_PLAYER, Ending, Pace, UndoRequest};
 use tokio::sync::mpsc;
 
 pub use account::{AccountId, AccountOp, StoredAccount};
@@ -31,6 +31,9 @@ pub struct StoredGame {
     pub tokens: Vec<Option<String>>,
     /// Each seat's account, for the seats an account holds.
     pub accounts: Vec<Option<AccountId>>,
+    /// Each seat's player as shown: its account's name, or [`DELETED_PLAYER`] (read from
+    /// the accounts; never written with the game).
+    pub players: Vec<Option<String>>,
     pub moves: Vec<StoredMove>,
     pub ending: Option<Ending>,
     pub created_ms: u64,
@@ -217,6 +220,15 @@ pub fn without_password(url: &str) -> String {
             None => url.to_string(),
         },
         _ => url.to_string(),
+    }
+}
+
+/// A seat's player as shown, from its account's name and whether it was deleted.
+pub(crate) fn shown_player(name: Option<String>, deleted: bool) -> Option<String> {
+    if deleted {
+        Some(DELETED_PLAYER.to_string())
+    } else {
+        name
     }
 }
 

@@ -1,7 +1,7 @@
 //! Accounts' statements on PostgreSQL. As with the games', none is written to fail on a
 //! conflict (a taken name inserts nothing), so an error always fails the whole batch.
 
-use crate::store::account::{name_taken, not_adoptable};
+use crate::store::account::{EXPIRY_STEP_MS, name_taken, not_adoptable};
 use crate::store::{AccountOp, Reply, StoreError, StoredAccount};
 use tokio_postgres::{Client, Row, Statement};
 
@@ -35,33 +35,43 @@ impl AccountStatements {
                      WHERE name_key = $1::text AND deleted_ms IS NULL",
                 )
                 .await?,
+            // The account's expired sessions go as a new one comes.
             add_session: client
                 .prepare(
-                    "INSERT INTO sessions (token_hash, account, created_ms, expires_ms)
+                    "WITH expired AS (DELETE FROM sessions
+                        WHERE account = $2::int8 AND expires_ms <= $3::int8)
+                     INSERT INTO sessions (token_hash, account, created_ms, expires_ms)
                      VALUES ($1::text, $2::int8, $3::int8, $4::int8)
                      ON CONFLICT (token_hash) DO NOTHING",
                 )
                 .await?,
+            // Found without a lock; the expiry written (the row locked) once a day at most.
             session: client
                 .prepare(
-                    "UPDATE sessions s SET expires_ms = $3::int8 FROM accounts a
-                     WHERE s.token_hash = $1::text AND s.expires_ms > $2::int8
-                         AND a.id = s.account AND a.deleted_ms IS NULL
-                     RETURNING a.id, a.name, a.password",
+                    "WITH found AS (
+                        SELECT a.id, a.name, a.password FROM sessions s
+                        JOIN accounts a ON a.id = s.account
+                        WHERE s.token_hash = $1::text AND s.expires_ms > $2::int8
+                            AND a.deleted_ms IS NULL
+                    ), moved AS (
+                        UPDATE sessions SET expires_ms = $3::int8
+                        WHERE token_hash = $1::text AND expires_ms < $4::int8
+                            AND EXISTS (SELECT 1 FROM found)
+                    )
+                    SELECT id, name, password FROM found",
                 )
                 .await?,
             end_session: client
                 .prepare("DELETE FROM sessions WHERE token_hash = $1::text")
                 .await?,
             end_sessions: client
-                .prepare(
-                    "DELETE FROM sessions
-                     WHERE account = $1::int8 AND token_hash IS DISTINCT FROM $2::text",
-                )
+                .prepare("DELETE FROM sessions WHERE account = $1::int8")
                 .await?,
             set_password: client
                 .prepare(
-                    "UPDATE accounts SET password = $2::text
+                    "WITH others AS (DELETE FROM sessions
+                        WHERE account = $1::int8 AND token_hash <> $3::text)
+                     UPDATE accounts SET password = $2::text
                      WHERE id = $1::int8 AND deleted_ms IS NULL",
                 )
                 .await?,
@@ -76,7 +86,9 @@ impl AccountStatements {
                 .prepare(
                     "UPDATE seats SET account = $4::int8
                      WHERE code = $1::text AND seat = $2::int4 AND token = $3::text
-                         AND account IS NULL",
+                         AND account IS NULL
+                         AND NOT EXISTS (SELECT 1 FROM seats
+                             WHERE code = $1::text AND account = $4::int8)",
                 )
                 .await?,
             seats: client
@@ -102,6 +114,8 @@ pub(super) async fn run_account(
     op: &AccountOp,
 ) -> Result<Result<Reply, StoreError>, tokio_postgres::Error> {
     let s = statements;
+    // A row that does not read fails this request alone, never the batch around it.
+    let unreadable = |e: tokio_postgres::Error| StoreError::Failed(format!("an account row: {e}"));
     Ok(match op {
         AccountOp::Register {
             name,
@@ -113,13 +127,16 @@ pub(super) async fn run_account(
                 .query_opt(&s.register, &[name, name_key, password, &(*now_ms as i64)])
                 .await?;
             match row {
-                Some(row) => Ok(Reply::Registered(row.try_get(0)?)),
+                Some(row) => row.try_get(0).map(Reply::Registered).map_err(unreadable),
                 None => Err(name_taken(name)),
             }
         }
         AccountOp::Find { name_key } => {
             let row = client.query_opt(&s.find, &[name_key]).await?;
-            Ok(Reply::Account(row.map(|r| account(&r)).transpose()?))
+            row.map(|r| account(&r))
+                .transpose()
+                .map(Reply::Account)
+                .map_err(unreadable)
         }
         AccountOp::AddSession {
             account,
@@ -145,25 +162,38 @@ pub(super) async fn run_account(
             now_ms,
             expires_ms,
         } => {
+            let expires = *expires_ms as i64;
             let row = client
                 .query_opt(
                     &s.session,
-                    &[token_hash, &(*now_ms as i64), &(*expires_ms as i64)],
+                    &[
+                        token_hash,
+                        &(*now_ms as i64),
+                        &expires,
+                        &(expires - EXPIRY_STEP_MS),
+                    ],
                 )
                 .await?;
-            Ok(Reply::Account(row.map(|r| account(&r)).transpose()?))
+            row.map(|r| account(&r))
+                .transpose()
+                .map(Reply::Account)
+                .map_err(unreadable)
         }
         AccountOp::EndSession { token_hash } => {
             client.execute(&s.end_session, &[token_hash]).await?;
             Ok(Reply::Done)
         }
-        AccountOp::EndSessions { account, keep } => {
-            client.execute(&s.end_sessions, &[account, keep]).await?;
+        AccountOp::EndSessions { account } => {
+            client.execute(&s.end_sessions, &[account]).await?;
             Ok(Reply::Done)
         }
-        AccountOp::SetPassword { account, password } => {
+        AccountOp::SetPassword {
+            account,
+            password,
+            keep,
+        } => {
             client
-                .execute(&s.set_password, &[account, password])
+                .execute(&s.set_password, &[account, password, keep])
                 .await?;
             Ok(Reply::Done)
         }
@@ -190,11 +220,11 @@ pub(super) async fn run_account(
         }
         AccountOp::Seats { account, limit } => {
             let rows = client.query(&s.seats, &[account, &(*limit as i64)]).await?;
-            Ok(Reply::Seats(seats(&rows)?))
+            seats(&rows).map(Reply::Seats).map_err(unreadable)
         }
         AccountOp::SeatsIn { account, code } => {
             let rows = client.query(&s.seats_in, &[account, code]).await?;
-            Ok(Reply::Seats(seats(&rows)?))
+            seats(&rows).map(Reply::Seats).map_err(unreadable)
         }
     })
 }

@@ -6,7 +6,7 @@ use super::accounts::{AccountStatements, run_account};
 use super::news::CHANNEL;
 use crate::store::{
     AccountOp, Change, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile,
-    from_json, pace_name, pace_of, to_json,
+    from_json, pace_name, pace_of, shown_player, to_json,
 };
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
@@ -63,15 +63,22 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                     ARRAY(SELECT text FROM moves WHERE code = $1::text ORDER BY ply),
                     ARRAY(SELECT seat FROM moves WHERE code = $1::text ORDER BY ply),
                     ARRAY(SELECT at_ms FROM moves WHERE code = $1::text ORDER BY ply),
-                    ARRAY(SELECT account FROM seats WHERE code = $1::text ORDER BY seat)
+                    ARRAY(SELECT account FROM seats WHERE code = $1::text ORDER BY seat),
+                    ARRAY(SELECT a.name FROM seats s LEFT JOIN accounts a ON a.id = s.account
+                        WHERE s.code = $1::text ORDER BY s.seat),
+                    ARRAY(SELECT a.deleted_ms IS NOT NULL
+                        FROM seats s LEFT JOIN accounts a ON a.id = s.account
+                        WHERE s.code = $1::text ORDER BY s.seat)
                 FROM games WHERE code = $1::text",
             )
             .await?,
-        // A seat is claimed only while it is free.
+        // A seat is claimed only while it is free, and by an account holding no other there.
         claim: client
             .prepare(&change_statement(
                 "g AS ({BUMP} AND EXISTS (SELECT 1 FROM seats
                         WHERE code = $1::text AND seat = $6::int4 AND token IS NULL)
+                        AND ($8::int8 IS NULL OR NOT EXISTS (SELECT 1 FROM seats
+                            WHERE code = $1::text AND account = $8::int8))
                     RETURNING code
                 ), c AS (
                     UPDATE seats SET token = $7::text, account = $8::int8 FROM g
@@ -279,6 +286,15 @@ fn stored_game(code: &str, row: &tokio_postgres::Row) -> Result<StoredGame, Stor
             .map(|s| s.max(0) as u32),
         tokens: row.try_get(9).map_err(failed)?,
         accounts: row.try_get(13).map_err(failed)?,
+        players: {
+            let names: Vec<Option<String>> = row.try_get(14).map_err(failed)?;
+            let deleted: Vec<Option<bool>> = row.try_get(15).map_err(failed)?;
+            names
+                .into_iter()
+                .zip(deleted)
+                .map(|(name, deleted)| shown_player(name, deleted.unwrap_or(false)))
+                .collect()
+        },
         moves,
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
         created_ms: row.try_get::<_, i64>(5).map_err(failed)?.max(0) as u64,

@@ -1,7 +1,7 @@
 //! Accounts' requests on SQLite.
 
 use super::is_constraint;
-use crate::store::account::{name_taken, not_adoptable};
+use crate::store::account::{EXPIRY_STEP_MS, name_taken, not_adoptable};
 use crate::store::{AccountOp, Reply, StoreError, StoredAccount};
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -45,6 +45,11 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
             expires_ms,
         } => {
             tx.execute(
+                "DELETE FROM sessions WHERE account = ?1 AND expires_ms <= ?2",
+                params![account, *now_ms as i64],
+            )
+            .map_err(failed)?;
+            tx.execute(
                 "INSERT INTO sessions (token_hash, account, created_ms, expires_ms)
                  VALUES (?1, ?2, ?3, ?4)",
                 params![token_hash, account, *now_ms as i64, *expires_ms as i64],
@@ -69,8 +74,12 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
                 .map_err(failed)?;
             if found.is_some() {
                 tx.execute(
-                    "UPDATE sessions SET expires_ms = ?2 WHERE token_hash = ?1",
-                    params![token_hash, *expires_ms as i64],
+                    "UPDATE sessions SET expires_ms = ?2 WHERE token_hash = ?1 AND expires_ms < ?3",
+                    params![
+                        token_hash,
+                        *expires_ms as i64,
+                        *expires_ms as i64 - EXPIRY_STEP_MS
+                    ],
                 )
                 .map_err(failed)?;
             }
@@ -81,18 +90,24 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
                 .map_err(failed)?;
             Ok(Reply::Done)
         }
-        AccountOp::EndSessions { account, keep } => {
-            tx.execute(
-                "DELETE FROM sessions WHERE account = ?1 AND token_hash IS NOT ?2",
-                params![account, keep],
-            )
-            .map_err(failed)?;
+        AccountOp::EndSessions { account } => {
+            tx.execute("DELETE FROM sessions WHERE account = ?1", [account])
+                .map_err(failed)?;
             Ok(Reply::Done)
         }
-        AccountOp::SetPassword { account, password } => {
+        AccountOp::SetPassword {
+            account,
+            password,
+            keep,
+        } => {
             tx.execute(
                 "UPDATE accounts SET password = ?2 WHERE id = ?1 AND deleted_ms IS NULL",
                 params![account, password],
+            )
+            .map_err(failed)?;
+            tx.execute(
+                "DELETE FROM sessions WHERE account = ?1 AND token_hash <> ?2",
+                params![account, keep],
             )
             .map_err(failed)?;
             Ok(Reply::Done)
@@ -117,7 +132,8 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
             let adopted = tx
                 .execute(
                     "UPDATE seats SET account = ?4
-                     WHERE code = ?1 AND seat = ?2 AND token = ?3 AND account IS NULL",
+                     WHERE code = ?1 AND seat = ?2 AND token = ?3 AND account IS NULL
+                         AND NOT EXISTS (SELECT 1 FROM seats WHERE code = ?1 AND account = ?4)",
                     params![code, *seat as i64, token, account],
                 )
                 .map_err(failed)?;

@@ -9,7 +9,7 @@ use super::migrations;
 use super::queue::{Inbox, Request, Requests, answer, queue};
 use super::{
     Change, Op, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile, from_json,
-    pace_name, pace_of, to_json,
+    pace_name, pace_of, shown_player, to_json,
 };
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 
@@ -225,7 +225,9 @@ fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
             let claimed = tx
                 .execute(
                     "UPDATE seats SET token = ?3, account = ?4
-                     WHERE code = ?1 AND seat = ?2 AND token IS NULL",
+                     WHERE code = ?1 AND seat = ?2 AND token IS NULL
+                         AND (?4 IS NULL OR NOT EXISTS
+                             (SELECT 1 FROM seats WHERE code = ?1 AND account = ?4))",
                     params![code, *seat as i64, token, account],
                 )
                 .map_err(failed)?;
@@ -307,19 +309,25 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         return Ok(None);
     };
     let mut seats = tx
-        .prepare_cached("SELECT token, account FROM seats WHERE code = ?1 ORDER BY seat")
+        .prepare_cached(
+            "SELECT s.token, s.account, a.name, a.deleted_ms IS NOT NULL
+             FROM seats s LEFT JOIN accounts a ON a.id = s.account
+             WHERE s.code = ?1 ORDER BY s.seat",
+        )
         .map_err(failed)?;
-    let (tokens, accounts) = seats
+    let seats = seats
         .query_map([code], |row| {
             Ok((
                 row.get::<_, Option<String>>(0)?,
                 row.get::<_, Option<i64>>(1)?,
+                shown_player(row.get(2)?, row.get::<_, Option<bool>>(3)?.unwrap_or(false)),
             ))
         })
         .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
-        .map_err(failed)?
-        .into_iter()
-        .unzip();
+        .map_err(failed)?;
+    let tokens = seats.iter().map(|s| s.0.clone()).collect();
+    let accounts = seats.iter().map(|s| s.1).collect();
+    let players = seats.into_iter().map(|s| s.2).collect();
     let mut moves = tx
         .prepare_cached("SELECT text, seat, at_ms FROM moves WHERE code = ?1 ORDER BY ply")
         .map_err(failed)?;
@@ -341,6 +349,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         move_seconds,
         tokens,
         accounts,
+        players,
         moves,
         ending: ending.map(|e| from_json(&e, "ending")).transpose()?,
         created_ms: created_ms.max(0) as u64,
