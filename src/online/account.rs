@@ -90,10 +90,21 @@ fn write(storage: &Storage, text: &str) -> Result<(), String> {
 /// What the player asks of their account on a server.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AccountAsk {
-    LogIn { name: String, password: String },
-    Register { name: String, password: String },
+    LogIn {
+        name: String,
+        password: String,
+    },
+    Register {
+        name: String,
+        password: String,
+    },
     LogOut,
     LogOutEverywhere,
+    /// Makes a seat this device holds by its token the account's.
+    Claim {
+        code: String,
+        token: String,
+    },
 }
 
 #[derive(Message, Clone, Debug)]
@@ -178,17 +189,26 @@ fn ask(
             }],
             false,
         ),
-        AccountAsk::LogOut | AccountAsk::LogOutEverywhere => {
+        AccountAsk::LogOut | AccountAsk::LogOutEverywhere | AccountAsk::Claim { .. } => {
             let Some(session) = session else {
                 desk.status = Some(("Not logged in on this server.".into(), true));
                 return;
             };
-            let out = if request.ask == AccountAsk::LogOut {
-                ClientMsg::LogOut
-            } else {
-                ClientMsg::LogOutEverywhere
+            let (then, forget_anyway) = match &request.ask {
+                AccountAsk::LogOut => (ClientMsg::LogOut, true),
+                AccountAsk::Claim { code, token } => (
+                    ClientMsg::ClaimSeat {
+                        code: code.clone(),
+                        token: token.clone(),
+                    },
+                    false,
+                ),
+                _ => (ClientMsg::LogOutEverywhere, true),
             };
-            (vec![ClientMsg::Authenticate { session }, out], true)
+            (
+                vec![ClientMsg::Authenticate { session }, then],
+                forget_anyway,
+            )
         }
     };
     // Every request here carries a password or a session: refused at once where it may
@@ -255,6 +275,12 @@ fn listen(
                     Ok(()) => (format!("Logged in as {}.", shown_line(&name)), false),
                     Err(e) => (format!("Logged in, but {e}"), true),
                 });
+                changed.write(AccountChanged { server });
+            }
+            Event::Message(ServerMsg::SeatClaimed { code, .. }) => {
+                desk.connection = None;
+                let code = shown_line(&code);
+                desk.status = Some((format!("Game {code} is your account's now."), false));
                 changed.write(AccountChanged { server });
             }
             Event::Message(ServerMsg::LoggedOut) => {

@@ -343,6 +343,7 @@ fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
         return;
     };
     let mut forget = None;
+    let mut claim = None;
     egui::ScrollArea::vertical()
         .max_height(180.0)
         .show(ui, |ui| {
@@ -353,6 +354,16 @@ fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
                     ui.monospace(&seat.code);
                     ui.label(format!("{title}: {}", describe(summary)));
                     ui.horizontal(|ui| {
+                        let logged_in = online.accounts.on(server).is_some();
+                        if logged_in
+                            && summary.is_some_and(|g| !g.account)
+                            && ui
+                                .small_button("Claim")
+                                .on_hover_text("Make this seat your account's, on every device")
+                                .clicked()
+                        {
+                            claim = Some(seat.key());
+                        }
                         if summary.is_some() && ui.button("Open").clicked() {
                             online.go.write(GoOnline {
                                 server: server.to_string(),
@@ -388,6 +399,15 @@ fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
                 }
             });
         });
+    if let Some(key) = claim {
+        online.account.write(AskAccount {
+            server: server.to_string(),
+            ask: AccountAsk::Claim {
+                code: key.code,
+                token: key.token,
+            },
+        });
+    }
     if let Some(code) = forget
         && online.kept.forget(server, &code)
         && let Err(e) = online.kept.save(&online.storage)
