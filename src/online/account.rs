@@ -105,6 +105,14 @@ pub enum AccountAsk {
         code: String,
         token: String,
     },
+    ChangePassword {
+        old: String,
+        new: String,
+    },
+    /// Deletes the account (its games stay).
+    Delete {
+        password: String,
+    },
 }
 
 #[derive(Message, Clone, Debug)]
@@ -124,13 +132,25 @@ pub struct AccountChanged {
 pub struct AccountDesk {
     server: String,
     connection: Option<Connection>,
-    /// What is sent once the connection is up (the session first, for a log-out).
+    /// What is sent once the connection is up (the session first, but for a login).
     outbox: Vec<ClientMsg>,
-    /// Whether the session kept for the server is forgotten whatever the server says
-    /// (a log-out: the player asked to be out here).
-    forget_anyway: bool,
+    stage: Stage,
     /// What happened last, for the lobby; `true` if it is a failure.
     pub status: Option<(String, bool)>,
+}
+
+/// Where a request is: which answer from the server is the one it waits for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Stage {
+    /// A login or registration: `logged_in` is the answer.
+    #[default]
+    LoggingIn,
+    /// The kept session was sent first: `logged_in` says it still holds (an error, that it
+    /// does not: it is forgotten here). Then the request's own answer.
+    Authenticating { forget_anyway: bool },
+    /// `forget_anyway`: the session is forgotten here whatever the server answers (a
+    /// log-out: the player asked to be out).
+    Asked { forget_anyway: bool },
 }
 
 impl AccountDesk {
@@ -174,22 +194,26 @@ fn ask(
     let session = accounts
         .on(&request.server)
         .map(|kept| kept.session.clone());
-    let (outbox, forget_anyway) = match &request.ask {
+    let (outbox, stage) = match &request.ask {
         AccountAsk::LogIn { name, password } => (
             vec![ClientMsg::LogIn {
                 name: name.clone(),
                 password: password.clone(),
             }],
-            false,
+            Stage::LoggingIn,
         ),
         AccountAsk::Register { name, password } => (
             vec![ClientMsg::Register {
                 name: name.clone(),
                 password: password.clone(),
             }],
-            false,
+            Stage::LoggingIn,
         ),
-        AccountAsk::LogOut | AccountAsk::LogOutEverywhere | AccountAsk::Claim { .. } => {
+        AccountAsk::LogOut
+        | AccountAsk::LogOutEverywhere
+        | AccountAsk::Claim { .. }
+        | AccountAsk::ChangePassword { .. }
+        | AccountAsk::Delete { .. } => {
             let Some(session) = session else {
                 desk.status = Some(("Not logged in on this server.".into(), true));
                 return;
@@ -203,11 +227,24 @@ fn ask(
                     },
                     false,
                 ),
+                AccountAsk::ChangePassword { old, new } => (
+                    ClientMsg::ChangePassword {
+                        old: old.clone(),
+                        new: new.clone(),
+                    },
+                    false,
+                ),
+                AccountAsk::Delete { password } => (
+                    ClientMsg::DeleteAccount {
+                        password: password.clone(),
+                    },
+                    false,
+                ),
                 _ => (ClientMsg::LogOutEverywhere, true),
             };
             (
                 vec![ClientMsg::Authenticate { session }, then],
-                forget_anyway,
+                Stage::Authenticating { forget_anyway },
             )
         }
     };
@@ -222,7 +259,7 @@ fn ask(
     }
     desk.server = request.server.clone();
     desk.outbox = outbox;
-    desk.forget_anyway = forget_anyway;
+    desk.stage = stage;
     match Connection::open(&request.server, wake.map(|w| w.0.clone())) {
         Ok(connection) => {
             desk.connection = Some(connection);
@@ -263,11 +300,18 @@ fn listen(
                 desk.connection = None;
                 desk.status = Some((format!("Not reached: {}", shown_line(&why)), true));
             }
+            Event::Message(ServerMsg::LoggedIn { .. })
+                if matches!(desk.stage, Stage::Authenticating { .. }) =>
+            {
+                if let Stage::Authenticating { forget_anyway } = desk.stage {
+                    desk.stage = Stage::Asked { forget_anyway };
+                }
+            }
             Event::Message(ServerMsg::LoggedIn {
                 name,
                 session,
                 expires_ms,
-            }) if !desk.forget_anyway => {
+            }) if desk.stage == Stage::LoggingIn => {
                 desk.connection = None;
                 let kept = accounts.kept.set(&server, &name, &session, expires_ms);
                 let saved = kept.and_then(|()| accounts.save(&storage));
@@ -283,6 +327,24 @@ fn listen(
                 desk.status = Some((format!("Game {code} is your account's now."), false));
                 changed.write(AccountChanged { server });
             }
+            Event::Message(ServerMsg::PasswordChanged) => {
+                desk.connection = None;
+                desk.status = Some((
+                    "Password changed; your other devices are logged out.".into(),
+                    false,
+                ));
+            }
+            Event::Message(ServerMsg::AccountDeleted) => {
+                desk.connection = None;
+                desk.status = Some(match forget(&mut accounts, &server, &storage) {
+                    Ok(()) => (
+                        "Account deleted; its games stay on the server.".into(),
+                        false,
+                    ),
+                    Err(e) => (e, true),
+                });
+                changed.write(AccountChanged { server });
+            }
             Event::Message(ServerMsg::LoggedOut) => {
                 desk.connection = None;
                 desk.status = Some(match forget(&mut accounts, &server, &storage) {
@@ -294,9 +356,16 @@ fn listen(
             Event::Message(ServerMsg::Error { message, .. }) => {
                 desk.connection = None;
                 let mut said = shown_line(&message);
-                // Out here is what the player asked for, whatever the server thinks of
-                // the session.
-                if desk.forget_anyway {
+                // A session the server no longer takes is no use here; and out is what
+                // a player logging out asked for, whatever the server thinks.
+                let forget_here = matches!(
+                    desk.stage,
+                    Stage::Authenticating { .. }
+                        | Stage::Asked {
+                            forget_anyway: true
+                        }
+                );
+                if forget_here {
                     if let Err(e) = forget(&mut accounts, &server, &storage) {
                         said = format!("{said}; {e}");
                     }

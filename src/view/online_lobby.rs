@@ -42,6 +42,10 @@ struct LobbyForm {
     /// The account's name and password, as typed; the password is cleared once sent.
     name: String,
     password: String,
+    /// A new password, as typed (the current one is `password`).
+    new_password: String,
+    /// Whether "Delete account" was pressed once: a second press deletes it.
+    deleting: bool,
 }
 
 fn open_lobby(
@@ -248,6 +252,15 @@ fn account(ui: &mut egui::Ui, server: &str, lobby: &mut LobbyForm, online: &mut 
             }
         }
     });
+    if online.accounts.on(server).is_some() {
+        egui::CollapsingHeader::new("Account settings")
+            .id_salt("account settings")
+            .show(ui, |ui| {
+                if let Some(settings) = account_settings(ui, lobby, busy) {
+                    ask = Some(settings);
+                }
+            });
+    }
     if let Some((status, failed)) = &online.desk.status {
         if *failed {
             ui.colored_label(ERROR_COLOUR, status);
@@ -257,11 +270,69 @@ fn account(ui: &mut egui::Ui, server: &str, lobby: &mut LobbyForm, online: &mut 
     }
     if let Some(ask) = ask {
         lobby.password.clear();
+        lobby.new_password.clear();
+        lobby.deleting = false;
         online.account.write(AskAccount {
             server: server.to_string(),
             ask,
         });
     }
+}
+
+/// A new password, or the account deleted (pressed twice), each after the password.
+fn account_settings(ui: &mut egui::Ui, lobby: &mut LobbyForm, busy: bool) -> Option<AccountAsk> {
+    let mut ask = None;
+    egui::Grid::new("account settings grid")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Password");
+            ui.add(
+                egui::TextEdit::singleline(&mut lobby.password)
+                    .password(true)
+                    .desired_width(140.0),
+            );
+            ui.end_row();
+            ui.label("New password");
+            ui.add(
+                egui::TextEdit::singleline(&mut lobby.new_password)
+                    .password(true)
+                    .desired_width(140.0),
+            );
+            ui.end_row();
+        });
+    let typed = !lobby.password.is_empty() && !busy;
+    ui.horizontal_wrapped(|ui| {
+        let change = typed && !lobby.new_password.is_empty();
+        if ui
+            .add_enabled(change, egui::Button::new("Change password"))
+            .on_hover_text("Your other devices are logged out")
+            .clicked()
+        {
+            ask = Some(AccountAsk::ChangePassword {
+                old: lobby.password.clone(),
+                new: lobby.new_password.clone(),
+            });
+        }
+        let label = if lobby.deleting {
+            "Delete it: sure"
+        } else {
+            "Delete account"
+        };
+        if ui
+            .add_enabled(typed, egui::Button::new(label))
+            .on_hover_text("Its games stay on the server; its name stays taken")
+            .clicked()
+        {
+            if lobby.deleting {
+                ask = Some(AccountAsk::Delete {
+                    password: lobby.password.clone(),
+                });
+            } else {
+                lobby.deleting = true;
+            }
+        }
+    });
+    ask
 }
 
 /// Which seat you take, the pace and the limit per move.
