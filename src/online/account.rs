@@ -300,81 +300,119 @@ fn listen(
                 desk.connection = None;
                 desk.status = Some((format!("Not reached: {}", shown_line(&why)), true));
             }
-            Event::Message(ServerMsg::LoggedIn { .. })
-                if matches!(desk.stage, Stage::Authenticating { .. }) =>
-            {
-                if let Stage::Authenticating { forget_anyway } = desk.stage {
-                    desk.stage = Stage::Asked { forget_anyway };
+            Event::Message(msg) => match answer(desk.stage, msg) {
+                Answer::Wait(next) => desk.stage = next.unwrap_or(desk.stage),
+                Answer::Keep {
+                    name,
+                    session,
+                    expires_ms,
+                } => {
+                    desk.connection = None;
+                    let kept = accounts.kept.set(&server, &name, &session, expires_ms);
+                    let saved = kept.and_then(|()| accounts.save(&storage));
+                    desk.status = Some(match saved {
+                        Ok(()) => (format!("Logged in as {}.", shown_line(&name)), false),
+                        Err(e) => (format!("Logged in, but {e}"), true),
+                    });
+                    changed.write(AccountChanged { server });
                 }
-            }
-            Event::Message(ServerMsg::LoggedIn {
+                Answer::Done {
+                    said,
+                    failed,
+                    forget_here,
+                    changed: list_changed,
+                } => {
+                    desk.connection = None;
+                    desk.status = Some(match forget_here {
+                        true => match forget(&mut accounts, &server, &storage) {
+                            Ok(()) => (said, failed),
+                            Err(e) => (format!("{said}; {e}"), true),
+                        },
+                        false => (said, failed),
+                    });
+                    if list_changed || forget_here {
+                        changed.write(AccountChanged { server });
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// What a server's message means for the request under way.
+#[derive(Debug, PartialEq, Eq)]
+enum Answer {
+    /// Not the answer yet: news, or the kept session taken (then the next stage).
+    Wait(Option<Stage>),
+    /// Logged in: keep this session.
+    Keep {
+        name: String,
+        session: String,
+        expires_ms: u64,
+    },
+    /// The answer: what to say (a failure or not), whether the session kept here is
+    /// forgotten, and whether the games listed may have changed.
+    Done {
+        said: String,
+        failed: bool,
+        forget_here: bool,
+        changed: bool,
+    },
+}
+
+fn answer(stage: Stage, msg: ServerMsg) -> Answer {
+    let done = |said: &str, forget_here: bool, changed: bool| Answer::Done {
+        said: said.to_string(),
+        failed: false,
+        forget_here,
+        changed,
+    };
+    match (stage, msg) {
+        // The kept session holds: the request's own answer comes next.
+        (Stage::Authenticating { forget_anyway }, ServerMsg::LoggedIn { .. }) => {
+            Answer::Wait(Some(Stage::Asked { forget_anyway }))
+        }
+        (
+            Stage::LoggingIn,
+            ServerMsg::LoggedIn {
                 name,
                 session,
                 expires_ms,
-            }) if desk.stage == Stage::LoggingIn => {
-                desk.connection = None;
-                let kept = accounts.kept.set(&server, &name, &session, expires_ms);
-                let saved = kept.and_then(|()| accounts.save(&storage));
-                desk.status = Some(match saved {
-                    Ok(()) => (format!("Logged in as {}.", shown_line(&name)), false),
-                    Err(e) => (format!("Logged in, but {e}"), true),
-                });
-                changed.write(AccountChanged { server });
-            }
-            Event::Message(ServerMsg::SeatClaimed { code, .. }) => {
-                desk.connection = None;
-                let code = shown_line(&code);
-                desk.status = Some((format!("Game {code} is your account's now."), false));
-                changed.write(AccountChanged { server });
-            }
-            Event::Message(ServerMsg::PasswordChanged) => {
-                desk.connection = None;
-                desk.status = Some((
-                    "Password changed; your other devices are logged out.".into(),
-                    false,
-                ));
-            }
-            Event::Message(ServerMsg::AccountDeleted) => {
-                desk.connection = None;
-                desk.status = Some(match forget(&mut accounts, &server, &storage) {
-                    Ok(()) => (
-                        "Account deleted; its games stay on the server.".into(),
-                        false,
-                    ),
-                    Err(e) => (e, true),
-                });
-                changed.write(AccountChanged { server });
-            }
-            Event::Message(ServerMsg::LoggedOut) => {
-                desk.connection = None;
-                desk.status = Some(match forget(&mut accounts, &server, &storage) {
-                    Ok(()) => ("Logged out.".into(), false),
-                    Err(e) => (e, true),
-                });
-                changed.write(AccountChanged { server });
-            }
-            Event::Message(ServerMsg::Error { message, .. }) => {
-                desk.connection = None;
-                let mut said = shown_line(&message);
-                // A session the server no longer takes is no use here; and out is what
-                // a player logging out asked for, whatever the server thinks.
-                let forget_here = matches!(
-                    desk.stage,
-                    Stage::Authenticating { .. }
-                        | Stage::Asked {
-                            forget_anyway: true
-                        }
-                );
-                if forget_here {
-                    if let Err(e) = forget(&mut accounts, &server, &storage) {
-                        said = format!("{said}; {e}");
-                    }
-                    changed.write(AccountChanged { server });
-                }
-                desk.status = Some((said, true));
-            }
-            Event::Message(_) => {}
+            },
+        ) => Answer::Keep {
+            name,
+            session,
+            expires_ms,
+        },
+        (_, ServerMsg::SeatClaimed { code, .. }) => done(
+            &format!("Game {} is your account's now.", shown_line(&code)),
+            false,
+            true,
+        ),
+        (_, ServerMsg::PasswordChanged) => done(
+            "Password changed; your other devices are logged out.",
+            false,
+            false,
+        ),
+        (_, ServerMsg::AccountDeleted) => {
+            done("Account deleted; its games stay on the server.", true, true)
         }
+        (_, ServerMsg::LoggedOut) => done("Logged out.", true, true),
+        // A session the server no longer takes is no use here; and out is what a player
+        // logging out asked for, whatever the server thinks.
+        (stage, ServerMsg::Error { message, .. }) => Answer::Done {
+            said: shown_line(&message),
+            failed: true,
+            forget_here: matches!(
+                stage,
+                Stage::Authenticating { .. }
+                    | Stage::Asked {
+                        forget_anyway: true
+                    }
+            ),
+            changed: false,
+        },
+        _ => Answer::Wait(None),
     }
 }
 
@@ -393,6 +431,76 @@ fn hang_up(mut desk: ResMut<AccountDesk>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn logged_in() -> ServerMsg {
+        ServerMsg::LoggedIn {
+            name: "Ada".into(),
+            session: "0123456789abcdef".into(),
+            expires_ms: 5,
+        }
+    }
+
+    /// The reproducer: a request sent after the kept session (a new password) took the
+    /// session's `logged_in` for its answer, and its own answer went unheard.
+    #[test]
+    fn a_request_after_the_session_waits_for_its_own_answer() {
+        let stage = Stage::Authenticating {
+            forget_anyway: false,
+        };
+        let next = Stage::Asked {
+            forget_anyway: false,
+        };
+        assert_eq!(answer(stage, logged_in()), Answer::Wait(Some(next)));
+        let Answer::Done {
+            said,
+            failed,
+            forget_here,
+            ..
+        } = answer(next, ServerMsg::PasswordChanged)
+        else {
+            panic!("a new password is an answer")
+        };
+        assert!(said.contains("Password changed") && !failed && !forget_here);
+        // A login's answer is the session itself.
+        assert!(matches!(
+            answer(Stage::LoggingIn, logged_in()),
+            Answer::Keep { .. }
+        ));
+    }
+
+    #[test]
+    fn a_session_the_server_refuses_is_forgotten_and_a_log_out_always_is() {
+        let error = || ServerMsg::error("that session is not valid");
+        let forgets = |stage| matches!(answer(stage, error()), Answer::Done { forget_here, .. } if forget_here);
+        assert!(forgets(Stage::Authenticating {
+            forget_anyway: false
+        }));
+        assert!(forgets(Stage::Asked {
+            forget_anyway: true
+        }));
+        assert!(!forgets(Stage::Asked {
+            forget_anyway: false
+        }));
+        assert!(!forgets(Stage::LoggingIn));
+        assert!(matches!(
+            answer(
+                Stage::Asked {
+                    forget_anyway: true
+                },
+                ServerMsg::LoggedOut
+            ),
+            Answer::Done {
+                forget_here: true,
+                changed: true,
+                ..
+            }
+        ));
+        // News of a game is not an answer.
+        assert_eq!(
+            answer(Stage::LoggingIn, ServerMsg::Hello { version: 1 }),
+            Answer::Wait(None)
+        );
+    }
 
     #[test]
     fn sessions_are_kept_for_the_owner_alone_and_a_damaged_file_is_set_aside() {
