@@ -28,6 +28,11 @@ impl Accounts {
         self.kept.get(server)
     }
 
+    /// Forgets the session kept for `server`, on disk too.
+    pub fn forget(&mut self, server: &str, storage: &Storage) -> Result<(), String> {
+        forget(self, server, storage)
+    }
+
     fn read(storage: &Storage) -> (Accounts, Option<String>) {
         let text = match storage.read(SESSIONS_FILE) {
             Ok(Some(text)) => text,
@@ -398,19 +403,24 @@ fn answer(stage: Stage, msg: ServerMsg) -> Answer {
             done("Account deleted; its games stay on the server.", true, true)
         }
         (_, ServerMsg::LoggedOut) => done("Logged out.", true, true),
-        // A session the server no longer takes is no use here; and out is what a player
-        // logging out asked for, whatever the server thinks.
-        (stage, ServerMsg::Error { message, .. }) => Answer::Done {
+        // A session the server says is not valid is no use here (a passing failure of
+        // the server leaves it kept); out is what a player logging out asked for.
+        (
+            stage,
+            ServerMsg::Error {
+                message,
+                session_ended,
+                ..
+            },
+        ) => Answer::Done {
             said: shown_line(&message),
             failed: true,
-            forget_here: matches!(
-                stage,
-                Stage::Authenticating { .. }
-                    | Stage::Asked {
-                        forget_anyway: true
-                    }
-            ),
-            changed: false,
+            forget_here: session_ended
+                || stage
+                    == Stage::Asked {
+                        forget_anyway: true,
+                    },
+            changed: session_ended,
         },
         _ => Answer::Wait(None),
     }
@@ -470,18 +480,28 @@ mod tests {
 
     #[test]
     fn a_session_the_server_refuses_is_forgotten_and_a_log_out_always_is() {
-        let error = || ServerMsg::error("that session is not valid");
-        let forgets = |stage| matches!(answer(stage, error()), Answer::Done { forget_here, .. } if forget_here);
-        assert!(forgets(Stage::Authenticating {
-            forget_anyway: false
-        }));
-        assert!(forgets(Stage::Asked {
-            forget_anyway: true
-        }));
-        assert!(!forgets(Stage::Asked {
-            forget_anyway: false
-        }));
-        assert!(!forgets(Stage::LoggingIn));
+        let forgets = |stage, error: ServerMsg| matches!(answer(stage, error), Answer::Done { forget_here, .. } if forget_here);
+        let refused = || ServerMsg::session_ended("that session is not valid");
+        let failed = || ServerMsg::error("the game store failed: disk full");
+        let authenticating = Stage::Authenticating {
+            forget_anyway: false,
+        };
+        assert!(forgets(authenticating, refused()));
+        // A passing failure of the server keeps the session.
+        assert!(!forgets(authenticating, failed()));
+        assert!(forgets(
+            Stage::Asked {
+                forget_anyway: true
+            },
+            failed()
+        ));
+        assert!(!forgets(
+            Stage::Asked {
+                forget_anyway: false
+            },
+            failed()
+        ));
+        assert!(!forgets(Stage::LoggingIn, failed()));
         assert!(matches!(
             answer(
                 Stage::Asked {

@@ -3,6 +3,7 @@
 
 use super::{AccountChanged, Accounts, KeptSeats, OnlineWake};
 use crate::screens::Screen;
+use crate::storage::Storage;
 use bevy::prelude::*;
 use tabula_online::protocol::{ClientMsg, GameSummary};
 use tabula_online::{Connection, Event};
@@ -78,7 +79,12 @@ fn ask(
     }
 }
 
-fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>, accounts: Res<Accounts>) {
+fn listen(
+    mut mine: ResMut<MyGames>,
+    kept: Res<KeptSeats>,
+    mut accounts: ResMut<Accounts>,
+    storage: Res<Storage>,
+) {
     let Some(connection) = &mine.connection else {
         return;
     };
@@ -111,9 +117,17 @@ fn listen(mut mine: ResMut<MyGames>, kept: Res<KeptSeats>, accounts: Res<Account
                 // One answer is all the lobby needs; "Refresh" asks again.
                 mine.connection = None;
             }
-            Event::Message(tabula_online::protocol::ServerMsg::Error { message, .. }) => {
+            Event::Message(tabula_online::protocol::ServerMsg::Error {
+                message,
+                session_ended,
+                ..
+            }) => {
                 // A server's words, shown escaped and cut as everywhere.
                 mine.notice = Some(shown_line(&message));
+                // A session the server says is not valid is no use kept.
+                if session_ended && let Err(e) = accounts.forget(&mine.server, &storage) {
+                    warn!("{e}");
+                }
             }
             Event::Message(_) => {}
         }

@@ -105,7 +105,8 @@ fn online_screen(
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Server");
                     let room = ui.available_width() - 60.0;
-                    ui.add(
+                    text_field(
+                        ui,
                         egui::TextEdit::singleline(&mut lobby.server)
                             .desired_width(room.min(260.0)),
                     );
@@ -155,7 +156,8 @@ fn online_screen(
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.label("Code");
-                    ui.add(
+                    text_field(
+                        ui,
                         egui::TextEdit::singleline(&mut lobby.code)
                             .hint_text("from your friend")
                             .desired_width(90.0),
@@ -222,13 +224,15 @@ fn account(ui: &mut egui::Ui, server: &str, lobby: &mut LobbyForm, online: &mut 
         }
         None => {
             ui.label("Name");
-            ui.add(
+            text_field(
+                ui,
                 egui::TextEdit::singleline(&mut lobby.name)
                     .hint_text("optional")
                     .desired_width(100.0),
             );
             ui.label("Password");
-            ui.add(
+            text_field(
+                ui,
                 egui::TextEdit::singleline(&mut lobby.password)
                     .password(true)
                     .desired_width(100.0),
@@ -286,14 +290,16 @@ fn account_settings(ui: &mut egui::Ui, lobby: &mut LobbyForm, busy: bool) -> Opt
         .num_columns(2)
         .show(ui, |ui| {
             ui.label("Password");
-            ui.add(
+            text_field(
+                ui,
                 egui::TextEdit::singleline(&mut lobby.password)
                     .password(true)
                     .desired_width(140.0),
             );
             ui.end_row();
             ui.label("New password");
-            ui.add(
+            text_field(
+                ui,
                 egui::TextEdit::singleline(&mut lobby.new_password)
                     .password(true)
                     .desired_width(140.0),
@@ -335,6 +341,17 @@ fn account_settings(ui: &mut egui::Ui, lobby: &mut LobbyForm, busy: bool) -> Opt
     ask
 }
 
+/// A text field that one tap focuses even while another field has the focus: on a touch
+/// screen egui takes that tap only to unfocus the other one (so a phone could not go from
+/// the name to the password), a mouse's press-and-release focuses it at once.
+fn text_field(ui: &mut egui::Ui, field: egui::TextEdit<'_>) -> egui::Response {
+    let response = ui.add(field);
+    if response.clicked() && !response.has_focus() {
+        response.request_focus();
+    }
+    response
+}
+
 /// Which seat you take, the pace and the limit per move.
 fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
     lobby.seat = lobby.seat.min(players - 1);
@@ -360,7 +377,8 @@ fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
             });
             ui.end_row();
             ui.label("Seconds a move");
-            ui.add(
+            text_field(
+                ui,
                 egui::TextEdit::singleline(&mut lobby.move_seconds)
                     .hint_text("no limit")
                     .desired_width(90.0),
@@ -427,6 +445,7 @@ fn my_games(ui: &mut egui::Ui, server: &str, online: &mut Online) {
                     ui.horizontal(|ui| {
                         let logged_in = online.accounts.on(server).is_some();
                         if logged_in
+                            && !online.desk.is_busy()
                             && summary.is_some_and(|g| !g.account)
                             && ui
                                 .small_button("Claim")

@@ -255,7 +255,21 @@ fn ask(server: &str, session: Option<&str>, msg: &ClientMsg) -> Result<ServerMsg
         connection.send(&ClientMsg::Authenticate {
             session: session.to_string(),
         });
-        answer(&connection, end).map_err(|e| format!("{e} (online login NAME again)"))?;
+        let ended = wait(&connection, end, |event| match event {
+            Event::Message(ServerMsg::Error {
+                message,
+                session_ended: true,
+                ..
+            }) => Some(Some(shown_line(&message))),
+            Event::Message(ServerMsg::LoggedIn { .. } | ServerMsg::Error { .. })
+            | Event::Disconnected(_) => Some(None),
+            _ => None,
+        })?;
+        // A session the server says is not valid is no use kept: forgotten here.
+        if let Some(why) = ended {
+            kept::forget(server)?;
+            return Err(format!("{why} (online login NAME again)"));
+        }
     }
     connection.send(msg);
     answer(&connection, end)

@@ -165,6 +165,8 @@ fn an_account_from_the_terminal_follows_its_player_to_another_machine() {
     assert_eq!(stale.status.code(), Some(2));
     says(&stale, "not valid");
     says(&stale, "online login NAME again");
+    // The session the server no longer takes is forgotten there.
+    says(&online(&desk, &server, &["account"], ""), "not logged in");
 }
 
 /// A certificate authority of the test's own (PEM), and a certificate it signed for

@@ -426,3 +426,63 @@ fn a_restart_keeps_accounts_and_sessions_and_the_file_holds_no_secret() {
     assert!(!holds(PASSWORD), "a password is kept only as its hash");
     assert!(!holds(&session), "a session is kept only as its hash");
 }
+
+/// The reproducer: a new password asked on one connection let go of a seat that another
+/// connection of the same session had taken through the account. Its session holds, so
+/// its seat does; once every session ends, the seat goes, and the error says the session
+/// ended (so a client forgets it).
+#[test]
+fn a_new_password_keeps_the_seats_its_own_session_holds_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("renew.sqlite3"));
+    let address = &server.address;
+    let host = raw(address);
+    let session = log_in(&host, "Eve", PASSWORD, true);
+    let (code, _) = create(&host, "adomoc");
+    join(&raw(address), &code);
+    let player = raw(address);
+    let reply = ask(
+        &player,
+        ClientMsg::Authenticate {
+            session: session.clone(),
+        },
+    );
+    assert!(matches!(reply, ServerMsg::LoggedIn { .. }));
+    assert!(matches!(resume_mine(&player, &code), ServerMsg::State(s) if s.your_seat == Some(0)));
+    let settings = raw(address);
+    ask(&settings, ClientMsg::Authenticate { session });
+    let reply = ask(
+        &settings,
+        ClientMsg::ChangePassword {
+            old: PASSWORD.into(),
+            new: "battery staple".into(),
+        },
+    );
+    assert_eq!(reply, ServerMsg::PasswordChanged);
+    player.send(&ClientMsg::Move {
+        ply: 0,
+        text: "Fa3a5".into(),
+    });
+    next_message(&player, |m| matches!(m, ServerMsg::Moved { ply: 0, .. }));
+    assert_eq!(
+        ask(&settings, ClientMsg::LogOutEverywhere),
+        ServerMsg::LoggedOut
+    );
+    let reply = ask(
+        &player,
+        ClientMsg::Move {
+            ply: 1,
+            text: "Ff3f5".into(),
+        },
+    );
+    assert!(
+        matches!(
+            reply,
+            ServerMsg::Error {
+                session_ended: true,
+                ..
+            }
+        ),
+        "{reply:?}"
+    );
+}

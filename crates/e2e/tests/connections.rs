@@ -182,6 +182,7 @@ fn a_move_refused_for_the_rate_names_its_ply() {
         let Ok(ServerMsg::Error {
             message,
             refused_move,
+            ..
         }) = ServerMsg::from_json(&String::from_utf8_lossy(&payload))
         else {
             continue;

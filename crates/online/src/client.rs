@@ -268,6 +268,7 @@ impl OnlineClient {
             ServerMsg::Error {
                 message,
                 refused_move,
+                ..
             } => {
                 if let (Some(ply), Some((pending, _))) = (refused_move, &self.pending)
                     && ply == pending

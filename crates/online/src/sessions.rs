@@ -74,12 +74,13 @@ impl KeptSessions {
     }
 }
 
-/// Writes `text` to `path` so that only its owner may read it, at every step: the new
-/// text goes to `PATH.partial` (made owner-only before anything is in it), the file it
-/// replaces is kept as `PATH.bak` (owner-only too), then the new one takes its place.
+/// Writes `text` to `path` so that only its owner may read it (on Unix; elsewhere the
+/// folder's own permissions hold), at every step: the new text goes to a file of this
+/// process's own (`PATH.partial-PID`, owner-only before anything is in it, removed if the
+/// write fails), the file it replaces is copied to `PATH.bak` (owner-only before the copy),
+/// then the new one takes its place in one rename.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
     let with = |suffix: &str| {
         let mut name = path.as_os_str().to_owned();
         name.push(suffix);
@@ -88,22 +89,35 @@ pub fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> 
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let partial = with(".partial");
+    let partial = with(&format!(".partial-{}", std::process::id()));
+    let written = (|| {
+        let mut file = create_private(&partial)?;
+        std::io::Write::write_all(&mut file, text.as_bytes())?;
+        file.sync_all()?;
+        if path.exists() {
+            let mut backup = create_private(&with(".bak"))?;
+            std::io::copy(&mut std::fs::File::open(path)?, &mut backup)?;
+            backup.sync_all()?;
+        }
+        std::fs::rename(&partial, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written
+}
+
+/// A file created (or emptied) that only its owner may read, even one left readable by
+/// an older version.
+#[cfg(not(target_arch = "wasm32"))]
+fn create_private(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create(true).truncate(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(&partial)?;
-    // A partial file left by an older version keeps its mode: set it.
-    owner_only(&partial)?;
-    file.write_all(text.as_bytes())?;
-    file.sync_all()?;
-    if path.exists() {
-        let backup = with(".bak");
-        std::fs::copy(path, &backup)?;
-        owner_only(&backup)?;
-    }
-    std::fs::rename(&partial, path)
+    let file = options.open(path)?;
+    owner_only(path)?;
+    Ok(file)
 }
 
 #[cfg(all(unix, not(target_arch = "wasm32")))]

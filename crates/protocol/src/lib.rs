@@ -232,6 +232,10 @@ pub enum ServerMsg {
         /// The ply of the move refused, when the message was a move.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         refused_move: Option<usize>,
+        /// Set when the session sent (or the one this connection logged in with) is not
+        /// valid any more, so a client forgets it; never for a server's passing failure.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        session_ended: bool,
     },
 }
 
@@ -373,6 +377,16 @@ impl ServerMsg {
         ServerMsg::Error {
             message: message.into(),
             refused_move: None,
+            session_ended: false,
+        }
+    }
+
+    /// The error for a session that is not valid (any more).
+    pub fn session_ended(message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error {
+            message: message.into(),
+            refused_move: None,
+            session_ended: true,
         }
     }
 }

@@ -85,7 +85,11 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                         },
                         _ => None,
                     };
-                    let error = ServerMsg::Error { message: over.message, refused_move };
+                    let error = ServerMsg::Error {
+                        message: over.message,
+                        refused_move,
+                        session_ended: false,
+                    };
                     if !send(&mut socket, &error).await { break; }
                     continue;
                 }
@@ -267,16 +271,39 @@ impl Client {
 async fn handle(text: &str, rooms: &Rooms, conn: &mut Conn, peer: IpAddr) -> Vec<ServerMsg> {
     match handle_message(text, rooms, conn, peer).await {
         Ok(replies) => replies,
-        Err(message) => vec![ServerMsg::error(message)],
+        Err(Refusal::Said(message)) => vec![ServerMsg::error(message)],
+        Err(Refusal::SessionEnded(message)) => vec![ServerMsg::session_ended(message)],
     }
 }
+
+/// Why a message was refused: in words, or a session that is not valid any more (which
+/// the client is told apart, to forget it).
+enum Refusal {
+    Said(String),
+    SessionEnded(String),
+}
+
+impl From<String> for Refusal {
+    fn from(message: String) -> Refusal {
+        Refusal::Said(message)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(message: &str) -> Refusal {
+        Refusal::Said(message.to_string())
+    }
+}
+
+const SESSION_ENDED: &str =
+    "your session has ended (logged out elsewhere, or the password changed): log in again";
 
 async fn handle_message(
     text: &str,
     rooms: &Rooms,
     conn: &mut Conn,
     peer: IpAddr,
-) -> Result<Vec<ServerMsg>, String> {
+) -> Result<Vec<ServerMsg>, Refusal> {
     let following = &mut conn.following;
     match ClientMsg::from_json(text)? {
         ClientMsg::Create {
@@ -327,11 +354,14 @@ async fn handle_message(
             let account =
                 logged_in(rooms, &mut conn.account, "resume a game without its token").await?;
             let room = rooms.get(&code).await?;
+            let seats = room.state.lock().await.seats();
+            // A seat the store names is one the game has: a damaged store is refused.
             let seat = *rooms
                 .accounts
                 .seats_in(&rooms.store, account.id, &room.code)
                 .await?
-                .first()
+                .iter()
+                .find(|&&seat| seat < seats)
                 .ok_or_else(|| format!("your account holds no seat in game {}", room.code))?;
             let state = follow(following, room, Some(seat)).await;
             if let Some(following) = following {
@@ -365,7 +395,15 @@ async fn handle_message(
         }
         ClientMsg::Authenticate { session } => {
             conn.account = None;
-            let (account, logged_in) = rooms.accounts.authenticate(&rooms.store, &session).await?;
+            let (account, logged_in) = rooms
+                .accounts
+                .authenticate(&rooms.store, &session)
+                .await?
+                .ok_or(Refusal::SessionEnded(
+                "that session is not valid (it ended, expired or was never given): \
+                     log in again"
+                    .into(),
+            ))?;
             conn.account = Some(account);
             Ok(vec![logged_in])
         }
@@ -390,9 +428,9 @@ async fn handle_message(
                 .accounts
                 .change_password(&rooms.store, &account, old, new, peer)
                 .await?;
-            // This connection's session goes on, and with it a seat taken through it.
-            let through = following.as_mut().and_then(|f| f.through.as_mut());
-            for signed_in in conn.account.iter_mut().chain(through) {
+            // This connection's session goes on (a seat taken through it, or the same
+            // session on another connection, finds so at its next move).
+            if let Some(signed_in) = &mut conn.account {
                 rooms.accounts.renew(signed_in);
             }
             Ok(vec![ServerMsg::PasswordChanged])
@@ -458,7 +496,7 @@ async fn seated(
 async fn signed_in<'a>(
     rooms: &Rooms,
     account: &'a mut Option<SignedIn>,
-) -> Result<Option<&'a SignedIn>, String> {
+) -> Result<Option<&'a SignedIn>, Refusal> {
     let Some(current) = account else {
         return Ok(None);
     };
@@ -466,11 +504,7 @@ async fn signed_in<'a>(
         return Ok(account.as_ref());
     }
     *account = None;
-    Err(
-        "your session has ended (logged out elsewhere, or the password changed): \
-         log in again"
-            .into(),
-    )
+    Err(Refusal::SessionEnded(SESSION_ENDED.into()))
 }
 
 /// The account logged in, for what only an account can do (`what`).
@@ -478,11 +512,11 @@ async fn logged_in(
     rooms: &Rooms,
     account: &mut Option<SignedIn>,
     what: &str,
-) -> Result<SignedIn, String> {
+) -> Result<SignedIn, Refusal> {
     signed_in(rooms, account)
         .await?
         .cloned()
-        .ok_or_else(|| format!("log in to {what}"))
+        .ok_or_else(|| Refusal::Said(format!("log in to {what}")))
 }
 
 /// The games of the seats `keys` hold, and of `account`'s seats; a game gone or a token
@@ -491,12 +525,12 @@ async fn my_games(
     rooms: &Rooms,
     keys: Vec<SeatKey>,
     account: Option<AccountId>,
-) -> Result<ServerMsg, String> {
+) -> Result<ServerMsg, Refusal> {
     if keys.len() > MAX_LISTED_GAMES {
-        return Err(format!(
+        return Err(Refusal::Said(format!(
             "{} games asked about; at most {MAX_LISTED_GAMES} at once",
             keys.len()
-        ));
+        )));
     }
     // The account's seats as the store has them (another server process may have given
     // one to the account since this one loaded the game).
@@ -547,20 +581,26 @@ async fn act(
     rooms: &Rooms,
     following: &mut Option<Following>,
     action: Action,
-) -> Result<Vec<ServerMsg>, String> {
-    // A seat held through an account is let go once the account's sessions end here.
-    if let Some(Following {
-        through: Some(account),
-        ..
-    }) = following
-        && !rooms.accounts.is_current(account)
-    {
-        leave(following).await;
-        return Err(
-            "your session has ended (logged out everywhere, or the password changed): \
-             log in again"
-                .into(),
-        );
+) -> Result<Vec<ServerMsg>, Refusal> {
+    // A seat held through an account is let go once its session ends. A change to the
+    // account here (a session ended, a new password) marks it in memory; then the
+    // session is looked up once, and the seat goes on if it still holds.
+    let stale = match following {
+        Some(Following {
+            through: Some(account),
+            ..
+        }) if !rooms.accounts.is_current(account) => Some(account.clone()),
+        _ => None,
+    };
+    if let Some(mut account) = stale {
+        if !rooms.accounts.still_valid(&rooms.store, &account).await? {
+            leave(following).await;
+            return Err(Refusal::SessionEnded(SESSION_ENDED.into()));
+        }
+        rooms.accounts.renew(&mut account);
+        if let Some(following) = following {
+            following.through = Some(account);
+        }
     }
     let (room, seat) = player(following)?;
     let store = &rooms.store;
@@ -571,6 +611,7 @@ async fn act(
                 return Ok(vec![ServerMsg::Error {
                     message,
                     refused_move: Some(ply),
+                    session_ended: false,
                 }]);
             }
         }

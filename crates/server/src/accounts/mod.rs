@@ -101,6 +101,21 @@ impl Accounts {
         signed_in.generation = self.generation(signed_in.id);
     }
 
+    /// Does `change` (which ends sessions of `account`), marking the account changed before
+    /// and after it: a connection that logged in while it was under way is not taken as
+    /// current, and one that finds its mark stale asks the store (so a change that failed
+    /// costs a lookup, not a seat).
+    async fn revoking(
+        &self,
+        account: AccountId,
+        change: impl std::future::Future<Output = Result<Reply, StoreError>>,
+    ) -> Result<(), String> {
+        self.revoke(account);
+        let done = change.await;
+        self.revoke(account);
+        done.map(drop).map_err(store_error)
+    }
+
     fn revoke(&self, account: AccountId) {
         *self
             .generations
@@ -165,16 +180,17 @@ impl Accounts {
         }
     }
 
-    /// Logs in with a session an earlier login gave this client.
+    /// Logs in with a session an earlier login gave this client; `None` if it is not (or
+    /// no longer) valid.
     pub async fn authenticate(
         &self,
         store: &Store,
         session: &str,
-    ) -> Result<(SignedIn, ServerMsg), String> {
+    ) -> Result<Option<(SignedIn, ServerMsg)>, String> {
         let hash = session_hash(session);
-        let account = self.session(store, &hash).await?.ok_or(
-            "that session is not valid (it ended, expired or was never given): log in again",
-        )?;
+        let Some(account) = self.session(store, &hash).await? else {
+            return Ok(None);
+        };
         let signed_in = SignedIn {
             id: account.id,
             name: account.name.clone(),
@@ -186,7 +202,7 @@ impl Accounts {
             session: session.to_string(),
             expires_ms: now_ms().saturating_add(SESSION_MS),
         };
-        Ok((signed_in, logged_in))
+        Ok(Some((signed_in, logged_in)))
     }
 
     /// Whether the session `signed_in` holds is still good (not ended elsewhere, nor its
@@ -199,13 +215,14 @@ impl Accounts {
     }
 
     pub async fn log_out(&self, store: &Store, signed_in: &SignedIn) -> Result<(), String> {
-        store
+        let ended = store
             .account(AccountOp::EndSession {
                 token_hash: signed_in.session_hash.clone(),
             })
-            .await
-            .map(drop)
-            .map_err(store_error)
+            .await;
+        // Another connection may hold a seat through this very session.
+        self.revoke(signed_in.id);
+        ended.map(drop).map_err(store_error)
     }
 
     pub async fn log_out_everywhere(
@@ -213,14 +230,14 @@ impl Accounts {
         store: &Store,
         signed_in: &SignedIn,
     ) -> Result<(), String> {
-        self.revoke(signed_in.id);
-        store
-            .account(AccountOp::EndSessions {
-                account: signed_in.id,
-            })
-            .await
-            .map(drop)
-            .map_err(store_error)
+        self.revoking(signed_in.id, async {
+            store
+                .account(AccountOp::EndSessions {
+                    account: signed_in.id,
+                })
+                .await
+        })
+        .await
     }
 
     /// A new password, after the old one; every other session ends.
@@ -235,16 +252,16 @@ impl Accounts {
         check_password(&new, &signed_in.name)?;
         self.check_own_password(store, signed_in, old, peer).await?;
         let password = self.hasher.hash(new).await?;
-        self.revoke(signed_in.id);
-        store
-            .account(AccountOp::SetPassword {
-                account: signed_in.id,
-                password,
-                keep: signed_in.session_hash.clone(),
-            })
-            .await
-            .map(drop)
-            .map_err(store_error)
+        self.revoking(signed_in.id, async {
+            store
+                .account(AccountOp::SetPassword {
+                    account: signed_in.id,
+                    password,
+                    keep: signed_in.session_hash.clone(),
+                })
+                .await
+        })
+        .await
     }
 
     /// Deletes the account, after its password.
@@ -257,15 +274,15 @@ impl Accounts {
     ) -> Result<(), String> {
         self.check_own_password(store, signed_in, password, peer)
             .await?;
-        self.revoke(signed_in.id);
-        store
-            .account(AccountOp::Delete {
-                account: signed_in.id,
-                now_ms: now_ms(),
-            })
-            .await
-            .map(drop)
-            .map_err(store_error)
+        self.revoking(signed_in.id, async {
+            store
+                .account(AccountOp::Delete {
+                    account: signed_in.id,
+                    now_ms: now_ms(),
+                })
+                .await
+        })
+        .await
     }
 
     async fn check_own_password(

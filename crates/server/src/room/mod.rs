@@ -186,6 +186,7 @@ impl Room {
             .await?;
         state.accounts[seat] = Some(account);
         state.players[seat] = Some(player.name.to_string());
+        state.version += 1;
         self.tell_state(&state);
         Ok(seat)
     }

@@ -90,6 +90,11 @@ impl RoomState {
         self.tokens.iter().position(|t| t.as_deref() == Some(token))
     }
 
+    /// How many seats the game has.
+    pub fn seats(&self) -> usize {
+        self.tokens.len()
+    }
+
     /// The seat `account` holds, if it holds one.
     pub fn seat_of_account(&self, account: AccountId) -> Option<usize> {
         self.accounts.iter().position(|a| *a == Some(account))

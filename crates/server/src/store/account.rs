@@ -61,7 +61,9 @@ pub enum AccountOp {
         now_ms: u64,
     },
     /// Gives seat `seat` of game `code`, held by `token` and no account, to `account`,
-    /// which holds no other seat there; a conflict otherwise.
+    /// which holds no other seat there; a conflict otherwise. The game's version moves on
+    /// (taken first, so a join of the same game by another server process waits for it,
+    /// or it for the join, and the second sees the first).
     Adopt {
         code: String,
         seat: usize,

@@ -14,6 +14,7 @@ pub(super) struct AccountStatements {
     end_sessions: Statement,
     set_password: Statement,
     delete: Statement,
+    adopt_game: Statement,
     adopt: Statement,
     seats: Statement,
     seats_in: Statement,
@@ -81,6 +82,11 @@ impl AccountStatements {
                      UPDATE accounts SET name = NULL, password = NULL, deleted_ms = $2::int8
                      WHERE id = $1::int8 AND deleted_ms IS NULL",
                 )
+                .await?,
+            // The game's row first: a join of the same game waits for it (or it for the
+            // join), and the seat's statement after it sees what the other did.
+            adopt_game: client
+                .prepare("UPDATE games SET version = version + 1 WHERE code = $1::text")
                 .await?,
             adopt: client
                 .prepare(
@@ -209,6 +215,7 @@ pub(super) async fn run_account(
             token,
             account,
         } => {
+            client.execute(&s.adopt_game, &[code]).await?;
             let adopted = client
                 .execute(&s.adopt, &[code, &(*seat as i32), token, account])
                 .await?;

@@ -129,6 +129,11 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
             token,
             account,
         } => {
+            tx.execute(
+                "UPDATE games SET version = version + 1 WHERE code = ?1",
+                [code],
+            )
+            .map_err(failed)?;
             let adopted = tx
                 .execute(
                     "UPDATE seats SET account = ?4
