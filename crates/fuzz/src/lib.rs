@@ -93,6 +93,10 @@ pub const TARGETS: &[Target] = &[
         name: "server_messages",
         run: online::server_messages,
     },
+    Target {
+        name: "sessions_file",
+        run: online::sessions_file,
+    },
 ];
 
 pub fn target(name: &str) -> Option<&'static Target> {

@@ -3,8 +3,26 @@
 
 use crate::{check_error, text};
 use tabula_online::protocol::{ClientMsg, ServerMsg, UndoRequest};
+use tabula_online::sessions::KeptSessions;
 use tabula_online::{Change, Followed};
 use tabula_session::rules::text::shows_as_is;
+
+/// The sessions a player keeps (`online-sessions.ron`): a file that reads writes back to
+/// the same sessions, and a server looked up in it never panics.
+pub fn sessions_file(data: &[u8]) {
+    match KeptSessions::parse(&text(data)) {
+        Ok(kept) => {
+            let again = KeptSessions::parse(&kept.to_text()).unwrap_or_else(|e| {
+                panic!("a sessions file written from sessions does not read: {e}")
+            });
+            assert_eq!(again, kept, "a sessions file reads back differently");
+            for session in &kept.sessions {
+                let _ = kept.get(&session.server);
+            }
+        }
+        Err(e) => check_error("sessions file", &e),
+    }
+}
 
 /// A client's message that reads writes back to the same message.
 pub fn client_message(data: &[u8]) {

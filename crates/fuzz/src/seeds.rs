@@ -25,6 +25,7 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
             "cli_args" => texts(ARGUMENTS),
             "client_message" => client_messages(),
             "server_messages" => server_messages(),
+            "sessions_file" => texts(SESSIONS_FILES),
             _ => Vec::new(),
         },
     }
@@ -179,6 +180,12 @@ const ARGUMENTS: &[&str] = &[
     "hint\0absorption\0--bot\0mcts:iters=100",
     "bench\0adomoc\0--seconds\x000.5",
     "online\0host\0adamas\0--server\0http://127.0.0.1:1\0--take\x002\0--pace\0live\0--move-seconds\x0030",
+];
+
+const SESSIONS_FILES: &[&str] = &[
+    "(sessions: [])",
+    "(\n    sessions: [\n        (\n            server: \"ws://127.0.0.1:8080/ws\",\n            name: \"Ada\",\n            session: \"0123456789abcdef0123456789abcdef\",\n            expires_ms: 1798546706192,\n        ),\n    ],\n)",
+    "(sessions: [(server: \"wss://tabula.example.org/ws\", name: \"Bea_7\", session: \"ff\", expires_ms: 0), (server: \"localhost:9\", name: \"x\", session: \"\", expires_ms: 18446744073709551615)])",
 ];
 
 fn texts(list: &[&str]) -> Vec<Vec<u8>> {

@@ -5,6 +5,7 @@
 
 use crate::connection::socket_url;
 use serde::{Deserialize, Serialize};
+use tabula_session::rules::text::shown_line;
 
 pub const SESSIONS_FILE: &str = "online-sessions.ron";
 
@@ -31,7 +32,8 @@ pub struct KeptSession {
 impl KeptSessions {
     /// The sessions a file holds, or what is wrong with it.
     pub fn parse(text: &str) -> Result<KeptSessions, String> {
-        ron::from_str(text).map_err(|e| format!("{SESSIONS_FILE}: {e}"))
+        // Cut short: an error may quote what it could not read, a whole line of it.
+        ron::from_str(text).map_err(|e| shown_line(&format!("{SESSIONS_FILE}: {e}")))
     }
 
     pub fn to_text(&self) -> String {
