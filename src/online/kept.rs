@@ -81,8 +81,10 @@ impl KeptSeats {
                     .map_or_else(|e| e, |path| format!("kept as {}", path.display()));
                 (
                     KeptSeats::default(),
+                    // Cut short: ron's error may quote a whole line of the file.
                     Some(format!(
-                        "The list of your online games is damaged ({e}); {kept}."
+                        "The list of your online games is damaged ({}); {kept}.",
+                        tabula_session::rules::text::shown_line(&e.to_string())
                     )),
                 )
             }
@@ -280,6 +282,20 @@ mod tests {
             Some("(seats: [(server: ")
         );
         assert_eq!(storage.read(SEATS_FILE).unwrap(), None);
+        // What cannot be read is not quoted back whole: the fuzzer found the same in the
+        // sessions file.
+        storage
+            .write(
+                SEATS_FILE,
+                &format!(
+                    "(seats: [(server: \"x\", code: \"A\",{}",
+                    "985".repeat(2_000)
+                ),
+            )
+            .unwrap();
+        let (_, problem) = KeptSeats::read(&storage);
+        let problem = problem.unwrap();
+        assert!(problem.chars().count() < 1_000, "{problem}");
         std::fs::remove_dir_all(storage.dir.unwrap()).unwrap();
     }
 }
