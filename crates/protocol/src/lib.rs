@@ -209,8 +209,9 @@ pub enum ServerMsg {
         games: Vec<GameSummary>,
     },
     /// This connection is logged in as `name`. Only this client ever sees `session`, which
-    /// logs it in again (`authenticate`) until `expires_ms` (milliseconds since the Unix
-    /// epoch; each use moves it on).
+    /// logs it in again (`authenticate`) until about `expires_ms` (milliseconds since the
+    /// Unix epoch; each use moves it on, though the server writes it once a day, so it may
+    /// come up to a day sooner).
     LoggedIn {
         name: String,
         session: String,
