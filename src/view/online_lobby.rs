@@ -105,8 +105,7 @@ fn online_screen(
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Server");
                     let room = ui.available_width() - 60.0;
-                    text_field(
-                        ui,
+                    ui.add(
                         egui::TextEdit::singleline(&mut lobby.server)
                             .desired_width(room.min(260.0)),
                     );
@@ -156,8 +155,7 @@ fn online_screen(
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.label("Code");
-                    text_field(
-                        ui,
+                    ui.add(
                         egui::TextEdit::singleline(&mut lobby.code)
                             .hint_text("from your friend")
                             .desired_width(90.0),
@@ -224,15 +222,13 @@ fn account(ui: &mut egui::Ui, server: &str, lobby: &mut LobbyForm, online: &mut 
         }
         None => {
             ui.label("Name");
-            text_field(
-                ui,
+            ui.add(
                 egui::TextEdit::singleline(&mut lobby.name)
                     .hint_text("optional")
                     .desired_width(100.0),
             );
             ui.label("Password");
-            text_field(
-                ui,
+            ui.add(
                 egui::TextEdit::singleline(&mut lobby.password)
                     .password(true)
                     .desired_width(100.0),
@@ -290,16 +286,14 @@ fn account_settings(ui: &mut egui::Ui, lobby: &mut LobbyForm, busy: bool) -> Opt
         .num_columns(2)
         .show(ui, |ui| {
             ui.label("Password");
-            text_field(
-                ui,
+            ui.add(
                 egui::TextEdit::singleline(&mut lobby.password)
                     .password(true)
                     .desired_width(140.0),
             );
             ui.end_row();
             ui.label("New password");
-            text_field(
-                ui,
+            ui.add(
                 egui::TextEdit::singleline(&mut lobby.new_password)
                     .password(true)
                     .desired_width(140.0),
@@ -341,17 +335,6 @@ fn account_settings(ui: &mut egui::Ui, lobby: &mut LobbyForm, busy: bool) -> Opt
     ask
 }
 
-/// A text field that one tap focuses even while another field has the focus: on a touch
-/// screen egui takes that tap only to unfocus the other one (so a phone could not go from
-/// the name to the password), a mouse's press-and-release focuses it at once.
-fn text_field(ui: &mut egui::Ui, field: egui::TextEdit<'_>) -> egui::Response {
-    let response = ui.add(field);
-    if response.clicked() && !response.has_focus() {
-        response.request_focus();
-    }
-    response
-}
-
 /// Which seat you take, the pace and the limit per move.
 fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
     lobby.seat = lobby.seat.min(players - 1);
@@ -377,8 +360,7 @@ fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
             });
             ui.end_row();
             ui.label("Seconds a move");
-            text_field(
-                ui,
+            ui.add(
                 egui::TextEdit::singleline(&mut lobby.move_seconds)
                     .hint_text("no limit")
                     .desired_width(90.0),
