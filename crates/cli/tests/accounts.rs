@@ -3,13 +3,12 @@
 //! from the other machine, claim a seat played anonymously, end every session; the
 //! session kept in a file only its owner reads.
 
+mod typed;
+
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use typed::{run_with_input, text};
 
 const PASSWORD: &str = "correct horse\n";
 
@@ -27,28 +26,44 @@ fn online_trusting(
     input: &str,
     ca_file: Option<&Path>,
 ) -> Output {
-    use std::io::Write;
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-cli"));
     if let Some(ca_file) = ca_file {
         command.env("TABULA_CA_FILE", ca_file);
     }
-    let mut child = command
+    command
         .arg("online")
         .args(args)
         .args(["--server", server])
+        .env("TABULA_DATA_DIR", home);
+    run_with_input(command, input)
+}
+
+/// A level-1 bot hosting Adaptoid from the machine whose data is in `home` (trusting
+/// `ca_file`, if given): the running host, its output (kept open while it plays) and the
+/// game's code.
+fn host_adaptoid(
+    home: &Path,
+    server: &str,
+    seed: &str,
+    ca_file: Option<&Path>,
+) -> (Child, BufReader<ChildStdout>, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-cli"));
+    if let Some(ca_file) = ca_file {
+        command.env("TABULA_CA_FILE", ca_file);
+    }
+    let mut host = command
+        .args(["online", "host", "adaptoid", "--server", server])
+        .args(["--seat", "level:1", "--seed", seed])
         .env("TABULA_DATA_DIR", home)
-        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut out = BufReader::new(host.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let code = first.trim().strip_prefix("code: ").unwrap().to_string();
+    (host, out, code)
 }
 
 fn says(output: &Output, wanted: &str) {
@@ -114,18 +129,7 @@ fn an_account_from_the_terminal_follows_its_player_to_another_machine() {
     );
 
     // Ada hosts a game from her desk; a guest with no account joins it, and bots play it.
-    let mut host = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args(["online", "host", "adaptoid", "--server", &server])
-        .args(["--seat", "level:1", "--seed", "3"])
-        .env("TABULA_DATA_DIR", &desk)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut host_out = BufReader::new(host.stdout.take().unwrap());
-    let mut first = String::new();
-    host_out.read_line(&mut first).unwrap();
-    let code = first.trim().strip_prefix("code: ").unwrap().to_string();
+    let (mut host, _host_out, code) = host_adaptoid(&desk, &server, "3", None);
     let joined = online(&guest, &server, &["join", &code, "--seat", "random"], "");
     assert!(joined.status.success(), "{}", text(&joined.stderr));
     assert!(host.wait().unwrap().success());
@@ -223,19 +227,7 @@ fn an_account_over_tls_to_a_server_with_its_own_certificate() {
     assert!(registered.status.success(), "{}", text(&registered.stderr));
     says(&registered, "logged in as Ada");
 
-    let mut host = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args(["online", "host", "adaptoid", "--server", &address])
-        .args(["--seat", "level:1", "--seed", "5"])
-        .env("TABULA_DATA_DIR", &home)
-        .env("TABULA_CA_FILE", &ca_file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut host_out = BufReader::new(host.stdout.take().unwrap());
-    let mut first = String::new();
-    host_out.read_line(&mut first).unwrap();
-    let code = first.trim().strip_prefix("code: ").unwrap().to_string();
+    let (mut host, _host_out, code) = host_adaptoid(&home, &address, "5", Some(&ca_file));
     let joined = online_trusting(
         &guest,
         &address,

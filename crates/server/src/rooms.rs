@@ -64,14 +64,7 @@ impl Rooms {
                     }
                 }
                 News::Missed => {
-                    let rooms: Vec<Arc<Room>> = self
-                        .open
-                        .lock()
-                        .expect("rooms lock")
-                        .values()
-                        .cloned()
-                        .collect();
-                    for room in rooms {
+                    for room in self.open_rooms() {
                         let store = store.clone();
                         tokio::spawn(async move { room.reload(&store).await });
                     }
@@ -94,16 +87,19 @@ impl Rooms {
     /// Shows `account`'s seats in the games open here as `name` (an account deleted); the
     /// games loaded later read it from the store.
     pub async fn rename_player(&self, account: AccountId, name: &str) {
-        let rooms: Vec<Arc<Room>> = self
-            .open
+        for room in self.open_rooms() {
+            room.rename_player(account, name).await;
+        }
+    }
+
+    /// The games in memory now (taken out of the lock, to be awaited on one by one).
+    fn open_rooms(&self) -> Vec<Arc<Room>> {
+        self.open
             .lock()
             .expect("rooms lock")
             .values()
             .cloned()
-            .collect();
-        for room in rooms {
-            room.rename_player(account, name).await;
-        }
+            .collect()
     }
 
     /// How many games are in memory.

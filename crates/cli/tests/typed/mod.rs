@@ -1,12 +1,22 @@
 //! Running tabula-cli with lines typed at it, for the tests of its interactive verbs.
 
+// Each test program uses its own part of this.
+#![allow(dead_code)]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `tabula-cli ARGS...` with `input` on its standard input.
 pub fn cli_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-cli"));
+    command.args(args);
+    run_with_input(command, input)
+}
+
+/// Runs `command` (tabula-cli with its arguments and environment) with `input` on its
+/// standard input, and takes all it printed.
+pub fn run_with_input(mut command: Command, input: &str) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -148,7 +148,7 @@ impl Accounts {
             .await
             .map_err(store_error)?;
         let Reply::Registered(id) = registered else {
-            return Err("the account store answered something else".into());
+            return Err(ANSWERED_ELSE.into());
         };
         self.new_session(store, id, name).await
     }
@@ -344,32 +344,20 @@ impl Accounts {
     }
 
     async fn find(&self, store: &Store, key: &str) -> Result<Option<StoredAccount>, String> {
-        match store
-            .account(AccountOp::Find {
-                name_key: key.to_string(),
-            })
-            .await
-            .map_err(store_error)?
-        {
-            Reply::Account(account) => Ok(account),
-            _ => Err("the account store answered something else".into()),
-        }
+        let op = AccountOp::Find {
+            name_key: key.to_string(),
+        };
+        account_reply(store.account(op).await)
     }
 
     async fn session(&self, store: &Store, hash: &str) -> Result<Option<StoredAccount>, String> {
         let now = now_ms();
-        match store
-            .account(AccountOp::Session {
-                token_hash: hash.to_string(),
-                now_ms: now,
-                expires_ms: now.saturating_add(SESSION_MS),
-            })
-            .await
-            .map_err(store_error)?
-        {
-            Reply::Account(account) => Ok(account),
-            _ => Err("the account store answered something else".into()),
-        }
+        let op = AccountOp::Session {
+            token_hash: hash.to_string(),
+            now_ms: now,
+            expires_ms: now.saturating_add(SESSION_MS),
+        };
+        account_reply(store.account(op).await)
     }
 
     /// The seats of `account` as (code, seat), the newest games first, at most `limit`.
@@ -421,9 +409,19 @@ impl Accounts {
     }
 }
 
+/// What the store says when it answers an account request with the wrong kind of reply.
+const ANSWERED_ELSE: &str = "the account store answered something else";
+
+fn account_reply(reply: Result<Reply, StoreError>) -> Result<Option<StoredAccount>, String> {
+    match reply.map_err(store_error)? {
+        Reply::Account(account) => Ok(account),
+        _ => Err(ANSWERED_ELSE.into()),
+    }
+}
+
 fn seats_reply(reply: Result<Reply, StoreError>) -> Result<Vec<(String, usize)>, String> {
     match reply.map_err(store_error)? {
         Reply::Seats(seats) => Ok(seats),
-        _ => Err("the account store answered something else".into()),
+        _ => Err(ANSWERED_ELSE.into()),
     }
 }
