@@ -21,6 +21,7 @@ mod loading;
 mod models;
 mod move_builder;
 mod new_game;
+mod online_account;
 mod online_lobby;
 mod online_panel;
 mod page;

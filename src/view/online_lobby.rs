@@ -4,6 +4,7 @@
 
 use super::layout::{fit_narrow, thumb_button, thumb_height};
 use super::new_game::GameForm;
+use super::online_account::{AccountForm, account_row};
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted, menu_height};
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
@@ -39,13 +40,7 @@ struct LobbyForm {
     /// Seconds a move, as typed; empty for no limit.
     move_seconds: String,
     error: Option<String>,
-    /// The account's name and password, as typed; the password is cleared once sent.
-    name: String,
-    password: String,
-    /// A new password, as typed (the current one is `password`).
-    new_password: String,
-    /// Whether "Delete account" was pressed once: a second press deletes it.
-    deleting: bool,
+    account: AccountForm,
 }
 
 fn open_lobby(
@@ -131,7 +126,18 @@ fn online_screen(
                     return true;
                 }
                 let server = lobby.server.trim().to_string();
-                account(ui, &server, &mut lobby, &mut online);
+                if let Some(ask) = account_row(
+                    ui,
+                    &server,
+                    &mut lobby.account,
+                    &online.accounts,
+                    &online.desk,
+                ) {
+                    online.account.write(AskAccount {
+                        server: server.clone(),
+                        ask,
+                    });
+                }
                 ui.separator();
                 egui::CollapsingHeader::new("New game")
                     .default_open(true)
@@ -196,143 +202,6 @@ fn online_screen(
         }
     });
     Ok(())
-}
-
-/// Who the player is on this server: logged in (and out), or a name and a password to log
-/// in or register with.
-fn account(ui: &mut egui::Ui, server: &str, lobby: &mut LobbyForm, online: &mut Online) {
-    let busy = online.desk.is_busy();
-    let mut ask = None;
-    ui.horizontal_wrapped(|ui| match online.accounts.on(server) {
-        Some(kept) => {
-            ui.label(format!("Logged in as {}", shown_line(&kept.name)));
-            if ui
-                .add_enabled(!busy, egui::Button::new("Log out"))
-                .clicked()
-            {
-                ask = Some(AccountAsk::LogOut);
-            }
-            if ui
-                .add_enabled(!busy, egui::Button::new("Log out everywhere"))
-                .on_hover_text("End this account's sessions on every device")
-                .clicked()
-            {
-                ask = Some(AccountAsk::LogOutEverywhere);
-            }
-        }
-        None => {
-            ui.label("Name");
-            ui.add(
-                egui::TextEdit::singleline(&mut lobby.name)
-                    .hint_text("optional")
-                    .desired_width(100.0),
-            );
-            ui.label("Password");
-            ui.add(
-                egui::TextEdit::singleline(&mut lobby.password)
-                    .password(true)
-                    .desired_width(100.0),
-            );
-            let typed = !lobby.name.trim().is_empty() && !lobby.password.is_empty();
-            let (name, password) = (lobby.name.trim().to_string(), lobby.password.clone());
-            if ui
-                .add_enabled(typed && !busy, egui::Button::new("Log in"))
-                .clicked()
-            {
-                ask = Some(AccountAsk::LogIn { name, password });
-            } else if ui
-                .add_enabled(typed && !busy, egui::Button::new("Register"))
-                .on_hover_text(
-                    "A name (3 to 20 letters, digits, - and _) and a password of 8 \
-                     characters or more; your games then follow you to any device",
-                )
-                .clicked()
-            {
-                ask = Some(AccountAsk::Register { name, password });
-            }
-        }
-    });
-    if online.accounts.on(server).is_some() {
-        egui::CollapsingHeader::new("Account settings")
-            .id_salt("account settings")
-            .show(ui, |ui| {
-                if let Some(settings) = account_settings(ui, lobby, busy) {
-                    ask = Some(settings);
-                }
-            });
-    }
-    if let Some((status, failed)) = &online.desk.status {
-        if *failed {
-            ui.colored_label(ERROR_COLOUR, status);
-        } else {
-            ui.small(status);
-        }
-    }
-    if let Some(ask) = ask {
-        lobby.password.clear();
-        lobby.new_password.clear();
-        lobby.deleting = false;
-        online.account.write(AskAccount {
-            server: server.to_string(),
-            ask,
-        });
-    }
-}
-
-/// A new password, or the account deleted (pressed twice), each after the password.
-fn account_settings(ui: &mut egui::Ui, lobby: &mut LobbyForm, busy: bool) -> Option<AccountAsk> {
-    let mut ask = None;
-    egui::Grid::new("account settings grid")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("Password");
-            ui.add(
-                egui::TextEdit::singleline(&mut lobby.password)
-                    .password(true)
-                    .desired_width(140.0),
-            );
-            ui.end_row();
-            ui.label("New password");
-            ui.add(
-                egui::TextEdit::singleline(&mut lobby.new_password)
-                    .password(true)
-                    .desired_width(140.0),
-            );
-            ui.end_row();
-        });
-    let typed = !lobby.password.is_empty() && !busy;
-    ui.horizontal_wrapped(|ui| {
-        let change = typed && !lobby.new_password.is_empty();
-        if ui
-            .add_enabled(change, egui::Button::new("Change password"))
-            .on_hover_text("Your other devices are logged out")
-            .clicked()
-        {
-            ask = Some(AccountAsk::ChangePassword {
-                old: lobby.password.clone(),
-                new: lobby.new_password.clone(),
-            });
-        }
-        let label = if lobby.deleting {
-            "Delete it: sure"
-        } else {
-            "Delete account"
-        };
-        if ui
-            .add_enabled(typed, egui::Button::new(label))
-            .on_hover_text("Its games stay on the server; its name stays taken")
-            .clicked()
-        {
-            if lobby.deleting {
-                ask = Some(AccountAsk::Delete {
-                    password: lobby.password.clone(),
-                });
-            } else {
-                lobby.deleting = true;
-            }
-        }
-    });
-    ask
 }
 
 /// Which seat you take, the pace and the limit per move.
