@@ -82,6 +82,7 @@ fn create(app: &mut App, server: &str, game: &str) -> String {
             seat: 0,
             pace: Pace::Live,
             move_seconds: None,
+            rated: false,
         },
     });
     run_until(app, "the new game arriving", |app| {

@@ -262,6 +262,7 @@ fn create_goal(form: &NewGameForm, lobby: &LobbyForm) -> Result<Goal, String> {
         seat: lobby.seat,
         pace: lobby.pace.unwrap_or(Pace::Live),
         move_seconds,
+        rated: false,
     })
 }
 

@@ -5,6 +5,7 @@
 
 mod kept;
 mod password;
+mod ratings;
 
 use crate::args::Args;
 use crate::online::DEFAULT_SERVER;
@@ -27,6 +28,8 @@ pub const VERBS: &[&str] = &[
     "claim",
     "games",
     "account",
+    "leaderboard",
+    "player",
 ];
 
 /// `online MODE WORDS...` for an account's verbs.
@@ -50,7 +53,7 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
     }
     let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
     let wanted = match mode {
-        "register" | "login" => 1,
+        "register" | "login" | "leaderboard" | "player" => 1,
         "claim" => 2,
         _ => 0,
     };
@@ -64,6 +67,8 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
         "delete-account" => delete_account(server),
         "claim" => claim(server, &positional[0], &positional[1]),
         "games" => games(server),
+        "leaderboard" => ratings::leaderboard(server, &positional[0]),
+        "player" => ratings::player(server, &positional[0]),
         _ => {
             match kept_session(server)? {
                 Some(kept) => println!("logged in as {} on {server}", shown_line(&kept.name)),
@@ -76,7 +81,8 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
 
 fn usage(mode: &str) -> &'static str {
     match mode {
-        "register" | "login" => "NAME [--server URL]",
+        "register" | "login" | "player" => "NAME [--server URL]",
+        "leaderboard" => "POOL (a game, or adamas-3) [--server URL]",
         "claim" => "CODE TOKEN [--server URL]",
         "logout" => "[--everywhere] [--server URL]",
         _ => "[--server URL]",

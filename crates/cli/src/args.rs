@@ -28,6 +28,8 @@ pub struct Args {
     pub take: Option<usize>,
     pub pace: Option<String>,
     pub move_seconds: Option<u32>,
+    /// `online host --rated`: only accounts take the seats, and the end moves ratings.
+    pub rated: bool,
     /// `train`: the weights file to write, the playout plies it is for, the check games
     /// at each point of the learning curve, and the curve's points (games).
     pub out: Option<String>,
@@ -186,6 +188,7 @@ impl Args {
                     )
                 }
                 "--count" => args.count = true,
+                "--rated" => args.rated = true,
                 _ if word.starts_with("--") => {
                     return Err(UsageError(format!("unknown flag {}", quoted(word))));
                 }

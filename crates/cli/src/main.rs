@@ -84,9 +84,10 @@ verbs:
                              spread over the set) against the solver's
                              defence: the share solved by turns and theme
   online host GAME [--option k=v]... [--server URL] [--seat human|BOT] [--take N]
-         [--pace live|correspondence] [--move-seconds S]
+         [--pace live|correspondence] [--move-seconds S] [--rated]
                              a game on a tabula-server: prints 'code: CODE' first,
-                             then plays seat N (default 1) here
+                             then plays seat N (default 1) here; --rated (logged
+                             in) lets only accounts join, and its end moves ratings
   online join CODE [--server URL] [--seat human|BOT]
                              takes the free seat of game CODE and plays it
   online resume CODE TOKEN [--server URL] [--seat human|BOT]
@@ -100,6 +101,9 @@ verbs:
                              end the session (or all of them), change the
                              password, delete the account, list its games, say
                              who is logged in, make an anonymous seat the account's
+  online leaderboard POOL | player NAME [--server URL]
+                             the best players of a game (POOL: a game, or
+                             adamas-3), or a player's ratings and recent games
 
 games: adamas, absorption, adaptoid, adomoc
 bots: random, level:N (1 to each game's top, 1 the weakest), uct:iters=N or uct:ms=N (plain UCT), mcts:KEY=V,...

@@ -107,6 +107,7 @@ fn host_goal(game: &str, args: &Args) -> Result<Goal, String> {
         seat,
         pace,
         move_seconds: args.move_seconds,
+        rated: args.rated,
     })
 }
 

@@ -30,6 +30,7 @@ fn honest_state() -> GameState {
         settings: vec![],
         pace: Pace::Live,
         move_seconds: None,
+        rated: false,
         seats: vec![seat("Black"), seat("White")],
         moves: vec![],
         ending: None,

@@ -143,6 +143,7 @@ fn a_setting_given_twice_is_refused() {
         seat: 0,
         pace: Pace::Live,
         move_seconds: None,
+        rated: false,
     });
     let error = next_error(&client);
     assert!(
@@ -164,6 +165,7 @@ fn a_move_refused_for_the_rate_names_its_ply() {
         seat: 0,
         pace: Pace::Live,
         move_seconds: None,
+        rated: false,
     };
     socket.send_text(&create.to_json());
     // Faster than any client paces itself: the burst passes (each move refused as

@@ -73,6 +73,7 @@ fn bad_messages_get_errors_and_the_connection_goes_on() {
         seat: 0,
         pace: Pace::Live,
         move_seconds: None,
+        rated: false,
     });
     assert!(next_error(&client).contains("chess"));
     client.send(&ClientMsg::Create {
@@ -81,6 +82,7 @@ fn bad_messages_get_errors_and_the_connection_goes_on() {
         seat: 0,
         pace: Pace::Live,
         move_seconds: None,
+        rated: false,
     });
     assert!(next_error(&client).contains("size"));
     client.send(&ClientMsg::Create {
@@ -89,6 +91,7 @@ fn bad_messages_get_errors_and_the_connection_goes_on() {
         seat: 2,
         pace: Pace::Live,
         move_seconds: None,
+        rated: false,
     });
     assert!(next_error(&client).contains("seat 3 does not exist"));
     client.send(&ClientMsg::Create {
@@ -97,6 +100,7 @@ fn bad_messages_get_errors_and_the_connection_goes_on() {
         seat: 0,
         pace: Pace::Live,
         move_seconds: Some(1),
+        rated: false,
     });
     assert!(next_error(&client).contains("a move time limit is 5 to"));
     // After all that, the same connection still plays.
@@ -380,6 +384,7 @@ fn one_address_cannot_create_games_without_end() {
         seat: 0,
         pace: Pace::Correspondence,
         move_seconds: None,
+        rated: false,
     };
     let mut last = String::new();
     for _ in 0..20 {

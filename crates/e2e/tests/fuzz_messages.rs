@@ -52,6 +52,7 @@ fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8
                 seat: 0,
                 pace: Pace::Live,
                 move_seconds: Some(60),
+                rated: false,
             },
         ),
         line("B", &ClientMsg::Join { code: CODE.into() }),

@@ -43,6 +43,7 @@ fn a_full_game_refuses_another_player() {
             seat: 1,
             pace: Pace::Correspondence,
             move_seconds: None,
+            rated: false,
         },
     )
     .unwrap();
@@ -139,6 +140,7 @@ fn fast_random_seats_play_every_game_to_the_end_within_the_rate() {
                     seat: 0,
                     pace: Pace::Live,
                     move_seconds: None,
+                    rated: false,
                 };
                 let mut host = OnlineClient::start(&address, goal).unwrap();
                 assert!(host.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));

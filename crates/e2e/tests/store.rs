@@ -24,6 +24,7 @@ fn game(code: &str) -> StoredGame {
         settings: vec![("size".into(), "5".into())],
         pace: Pace::Correspondence,
         move_seconds: Some(86_400),
+        rated: false,
         tokens: vec![Some("a".repeat(32)), None],
         accounts: vec![None, None],
         players: vec![None, None],
@@ -43,6 +44,7 @@ fn change(code: &str, version: u64, step: Step) -> Op {
         step,
         offers: Offers::default(),
         clock_ms: None,
+        rated_end: None,
     }))
 }
 
@@ -134,6 +136,7 @@ async fn keeps_games_and_refuses_old_versions(store: Store) {
             step: Step::Offers,
             offers: offers.clone(),
             clock_ms: Some(42),
+            rated_end: None,
         })))
         .await
         .unwrap();

@@ -204,6 +204,7 @@ fn client_messages() -> Vec<Vec<u8>> {
             seat: 1,
             pace: Pace::Live,
             move_seconds: Some(60),
+            rated: false,
         },
         ClientMsg::Join {
             code: key.code.clone(),
@@ -273,6 +274,7 @@ fn server_messages() -> Vec<Vec<u8>> {
             settings: game.settings(),
             pace: Pace::Correspondence,
             move_seconds: None,
+            rated: false,
             seats: (0..game.num_players())
                 .map(|seat| SeatState {
                     name: game.player_name(seat),

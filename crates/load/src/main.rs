@@ -199,6 +199,7 @@ async fn start_game(
             seat: 0,
             pace: Pace::Live,
             move_seconds: None,
+            rated: false,
         },
     )
     .await?;

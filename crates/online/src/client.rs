@@ -16,6 +16,8 @@ pub enum Goal {
         seat: usize,
         pace: Pace,
         move_seconds: Option<u32>,
+        /// Rated: the creator and whoever joins must be logged in.
+        rated: bool,
     },
     Join {
         code: String,
@@ -205,6 +207,7 @@ impl OnlineClient {
                     seat,
                     pace,
                     move_seconds,
+                    rated,
                 },
             ) => ClientMsg::Create {
                 game: game.clone(),
@@ -212,6 +215,7 @@ impl OnlineClient {
                 seat: *seat,
                 pace: *pace,
                 move_seconds: *move_seconds,
+                rated: *rated,
             },
             (None, Goal::Join { code }) => ClientMsg::Join { code: code.clone() },
             (None, Goal::Resume(key)) => ClientMsg::Resume {
@@ -244,7 +248,9 @@ impl OnlineClient {
             | ServerMsg::LoggedOut
             | ServerMsg::PasswordChanged
             | ServerMsg::AccountDeleted
-            | ServerMsg::SeatClaimed { .. } => {}
+            | ServerMsg::SeatClaimed { .. }
+            | ServerMsg::Leaderboard { .. }
+            | ServerMsg::Player(_) => {}
             ServerMsg::Seated {
                 code,
                 seat: _,

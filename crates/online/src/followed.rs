@@ -229,6 +229,7 @@ mod tests {
             settings: vec![],
             pace: Pace::Live,
             move_seconds: None,
+            rated: false,
             seats: vec![seat("Black"), seat("White")],
             moves: vec![],
             ending: None,

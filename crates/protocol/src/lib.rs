@@ -3,6 +3,9 @@
 //! build on this crate alone: the server never needs the client to read its messages.
 
 pub mod bucket;
+pub mod ratings;
+
+pub use ratings::{PlayerPage, RankedPlayer, ShownRating};
 
 use serde::{Deserialize, Serialize};
 use tabula_rules::text::shown_line;
@@ -69,6 +72,9 @@ pub enum ClientMsg {
         /// A limit for each move, in seconds: the player who runs out loses.
         #[serde(default)]
         move_seconds: Option<u32>,
+        /// Rated: only accounts may take its seats, and its end moves their ratings.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// Takes the first free seat of a game. Answered by `seated`, then `state`.
     Join {
@@ -135,6 +141,15 @@ pub enum ClientMsg {
     ClaimSeat {
         code: String,
         token: String,
+    },
+    /// The best players of a rating pool (see [`ratings::RATING_POOLS`]). Answered by
+    /// `leaderboard`.
+    Leaderboard {
+        pool: String,
+    },
+    /// A player's page: ratings, their history, recent games. Answered by `player`.
+    Player {
+        name: String,
     },
 }
 
@@ -227,6 +242,12 @@ pub enum ServerMsg {
         code: String,
         seat: usize,
     },
+    Leaderboard {
+        pool: String,
+        /// The best first: players sure of their rating before those still provisional.
+        players: Vec<RankedPlayer>,
+    },
+    Player(Box<PlayerPage>),
     /// What was wrong with the last message; nothing changed.
     Error {
         message: String,
@@ -250,6 +271,9 @@ pub struct GameState {
     pub settings: Vec<(String, String)>,
     pub pace: Pace,
     pub move_seconds: Option<u32>,
+    /// Whether the game is rated (see `create`).
+    #[serde(default)]
+    pub rated: bool,
     pub seats: Vec<SeatState>,
     /// Every move, in order, in notation.
     pub moves: Vec<String>,
@@ -405,6 +429,7 @@ mod tests {
                 seat: 1,
                 pace: Pace::Correspondence,
                 move_seconds: Some(86_400),
+                rated: false,
             },
             ClientMsg::Move {
                 ply: 4,
@@ -431,6 +456,7 @@ mod tests {
             settings: vec![],
             pace: Pace::Live,
             move_seconds: None,
+            rated: false,
             seats: vec![SeatState {
                 name: "Black".into(),
                 taken: true,

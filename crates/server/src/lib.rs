@@ -14,6 +14,8 @@ pub mod codes;
 pub mod command;
 pub mod http;
 pub mod limits;
+pub mod rating_pages;
+pub mod ratings;
 pub mod room;
 pub mod rooms;
 pub mod socket;

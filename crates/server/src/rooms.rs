@@ -202,6 +202,7 @@ mod tests {
                 seat: 0,
                 pace: Pace::Live,
                 move_seconds: None,
+                rated: false,
                 account: None,
             };
             let (room, _, _) = rooms.create(&new).await.unwrap();

@@ -3,6 +3,7 @@
 
 use crate::accounts::SignedIn;
 use crate::limits::RateLimit;
+use crate::rating_pages;
 use crate::room::{NewGame, Outgoing, Room};
 use crate::rooms::Rooms;
 use crate::store::AccountId;
@@ -312,6 +313,7 @@ async fn handle_message(
             seat,
             pace,
             move_seconds,
+            rated,
         } => {
             let new = NewGame {
                 kind: GameKind::parse(&game)?,
@@ -319,6 +321,7 @@ async fn handle_message(
                 seat,
                 pace,
                 move_seconds,
+                rated,
                 account: signed_in(rooms, &mut conn.account)
                     .await?
                     .map(SignedIn::player),
@@ -456,6 +459,8 @@ async fn handle_message(
                 seat,
             }])
         }
+        ClientMsg::Leaderboard { pool } => Ok(vec![rating_pages::leaderboard(rooms, pool).await?]),
+        ClientMsg::Player { name } => Ok(vec![rating_pages::player_page(rooms, name).await?]),
         ClientMsg::Move { ply, text } => act(rooms, following, Action::Move { ply, text }).await,
         ClientMsg::Resign => act(rooms, following, Action::Resign).await,
         ClientMsg::OfferDraw => act(rooms, following, Action::OfferDraw).await,

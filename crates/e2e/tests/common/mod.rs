@@ -230,6 +230,7 @@ pub fn create_timed(
         seat: 0,
         pace: Pace::Live,
         move_seconds,
+        rated: false,
     });
     match next_message(connection, |m| matches!(m, ServerMsg::Seated { .. })) {
         ServerMsg::Seated { code, token, seat } => {
@@ -292,6 +293,7 @@ pub fn play_game(servers: &[&str], game: &str, settings: &[(&str, &str)], bots: 
             seat: 0,
             pace: Pace::Live,
             move_seconds: None,
+            rated: false,
         },
     )
     .unwrap();
@@ -390,6 +392,7 @@ pub fn kill_mid_game_and_restart(database: &str) {
             seat: 0,
             pace: Pace::Live,
             move_seconds: None,
+            rated: false,
         },
     )
     .unwrap();

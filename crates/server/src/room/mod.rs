@@ -11,6 +11,7 @@ pub use state::{NewGame, Player, RoomState, new_game, now_ms};
 
 use crate::accounts::Accounts;
 use crate::codes::new_token;
+use crate::ratings::RatedEnd;
 use crate::store::{AccountId, Change, Offers, Op, Step, Store, StoreError, StoredMove};
 use std::sync::Arc;
 use std::time::Duration;
@@ -75,12 +76,27 @@ impl Room {
         offers: Offers,
         clock_ms: Option<u64>,
     ) -> Result<(), StoreError> {
+        self.commit_rated(store, state, step, offers, clock_ms, None)
+            .await
+    }
+
+    /// [`Room::commit`] of a change that may end a rated game, moving ratings with it.
+    async fn commit_rated(
+        self: &Arc<Room>,
+        store: &Store,
+        state: &mut RoomState,
+        step: Step,
+        offers: Offers,
+        clock_ms: Option<u64>,
+        rated_end: Option<RatedEnd>,
+    ) -> Result<(), StoreError> {
         let change = Change {
             code: self.code.clone(),
             version: state.version,
             step,
             offers: offers.clone(),
             clock_ms,
+            rated_end,
         };
         match store.run(Op::Change(Box::new(change))).await {
             Ok(_) => {
@@ -124,6 +140,12 @@ impl Room {
         let mut state = self.state.lock().await;
         if state.is_over() {
             return Err(format!("game {} is over: watch it instead", self.code));
+        }
+        if state.rated && account.is_none() {
+            return Err(format!(
+                "game {} is rated: log in to take a seat in it",
+                self.code
+            ));
         }
         if let Some(held) = account.and_then(|account| state.seat_of_account(account)) {
             return Err(format!(
@@ -275,6 +297,7 @@ impl Room {
             .play_notation(text)
             .map_err(|e| format!("{}: {e}", tabula_session::rules::text::quoted(text)))?;
         let text = state.game.record()[ply].clone();
+        let rated_end = state.rated_end(None);
         // Checked: now back to before it until it is stored (the line keeps it, to go on
         // to), so that whatever happens to the store, this state never holds a move that
         // was not kept.
@@ -290,7 +313,7 @@ impl Room {
             },
         };
         let stored = self
-            .commit(store, &mut state, step, offers, Some(at_ms))
+            .commit_rated(store, &mut state, step, offers, Some(at_ms), rated_end)
             .await;
         if let Err(e) = stored {
             // Not kept: forgotten (after a conflict the game was loaded again as stored,
@@ -321,7 +344,9 @@ impl Room {
         state: &mut RoomState,
         ending: Ending,
     ) -> Result<(), String> {
-        self.commit(store, state, Step::End(ending), Offers::default(), None)
+        let rated_end = state.rated_end(Some(ending));
+        let step = Step::End(ending);
+        self.commit_rated(store, state, step, Offers::default(), None, rated_end)
             .await
             .map_err(store_error)?;
         state.ending = Some(ending);

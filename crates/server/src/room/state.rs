@@ -2,9 +2,12 @@
 //! and offers, and how it looks to the connections that follow it.
 
 use crate::codes::new_token;
+use crate::ratings::RatedEnd;
 use crate::store::{AccountId, Offers, StoredGame};
 use std::time::{SystemTime, UNIX_EPOCH};
+use tabula_protocol::ratings::rating_pool;
 use tabula_protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
+use tabula_session::rules::Status;
 use tabula_session::rules::text::quoted;
 use tabula_session::{AnyMatch, GameKind, new_match};
 
@@ -13,6 +16,7 @@ pub struct RoomState {
     pub(super) settings: Vec<(String, String)>,
     pub(super) pace: Pace,
     pub(super) move_seconds: Option<u32>,
+    pub(super) rated: bool,
     pub(super) tokens: Vec<Option<String>>,
     /// Each seat's account, for the seats an account holds.
     pub(super) accounts: Vec<Option<AccountId>>,
@@ -71,6 +75,7 @@ impl RoomState {
             settings: stored.settings.clone(),
             pace: stored.pace,
             move_seconds: stored.move_seconds,
+            rated: stored.rated,
             ending: stored.ending,
             offers: stored.offers.clone(),
             version: stored.version,
@@ -145,6 +150,7 @@ impl RoomState {
             settings: self.settings.clone(),
             pace: self.pace,
             move_seconds: self.move_seconds,
+            rated: self.rated,
             seats: seat_names(self.game.as_ref())
                 .into_iter()
                 .enumerate()
@@ -176,6 +182,46 @@ impl RoomState {
             open_seats: self.tokens.iter().filter(|t| t.is_none()).count(),
             account: false,
         }
+    }
+
+    /// What the game's end does to ratings, if the game is rated, over (with `ending`, if
+    /// it ends so now), and counts: every seat an account's, a different one each, and
+    /// every seat has moved (a game left before everyone played is not rated, as lichess
+    /// aborts one).
+    pub(super) fn rated_end(&self, ending: Option<Ending>) -> Option<RatedEnd> {
+        if !self.rated {
+            return None;
+        }
+        let accounts: Vec<AccountId> = self.accounts.iter().copied().collect::<Option<_>>()?;
+        if (1..accounts.len()).any(|seat| accounts[..seat].contains(&accounts[seat])) {
+            return None;
+        }
+        let moves = self.game.record().len();
+        let everyone_moved = (0..accounts.len())
+            .all(|seat| (0..moves).any(|ply| self.game.to_move_after(ply) == Some(seat)));
+        if !everyone_moved {
+            return None;
+        }
+        let seats = accounts.len();
+        let points: Vec<f64> = match ending.or(self.ending) {
+            Some(Ending::Resigned { seat } | Ending::OutOfTime { seat }) => (0..seats)
+                .map(|s| if s == seat { 0.0 } else { 1.0 })
+                .collect(),
+            Some(Ending::DrawAgreed) => vec![0.5; seats],
+            None => match self.game.status() {
+                Status::Win { winner, .. } => (0..seats)
+                    .map(|s| if s == winner.index() { 1.0 } else { 0.0 })
+                    .collect(),
+                Status::Draw { .. } => vec![0.5; seats],
+                Status::Ongoing => return None,
+            },
+        };
+        Some(RatedEnd {
+            pool: rating_pool(self.game.kind().key(), seats),
+            accounts,
+            points,
+            at_ms: now_ms(),
+        })
     }
 
     /// The seats someone holds.
@@ -247,6 +293,7 @@ pub struct NewGame<'a> {
     pub seat: usize,
     pub pace: Pace,
     pub move_seconds: Option<u32>,
+    pub rated: bool,
     /// The asker's account, if they are logged in.
     pub account: Option<Player<'a>>,
 }
@@ -266,8 +313,12 @@ pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), S
         seat,
         pace,
         move_seconds,
+        rated,
         account,
     } = *new;
+    if rated && account.is_none() {
+        return Err("log in to create a rated game".into());
+    }
     let game = new_match(kind, settings)?;
     let players = game.num_players();
     if seat >= players {
@@ -289,6 +340,7 @@ pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), S
         settings: game.settings(),
         pace,
         move_seconds,
+        rated,
         tokens,
         accounts,
         players: names,
@@ -305,6 +357,7 @@ pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::StoredMove;
 
     fn stored_adomoc() -> StoredGame {
         let new = NewGame {
@@ -313,6 +366,7 @@ mod tests {
             seat: 0,
             pace: Pace::Live,
             move_seconds: Some(60),
+            rated: false,
             account: None,
         };
         let (mut stored, _) = new_game("ABC234", &new).unwrap();
@@ -340,6 +394,76 @@ mod tests {
             let err = RoomState::from_stored(&stored).err().unwrap();
             assert!(err.contains(why), "{err}");
         }
+    }
+
+    /// A rated three-player Adamas game between accounts 1, 2 and 3 after `plies` moves.
+    fn rated_adamas(plies: usize) -> StoredGame {
+        let settings = [("players".to_string(), "3".to_string())];
+        let new = NewGame {
+            kind: GameKind::Adamas,
+            settings: &settings,
+            seat: 0,
+            pace: Pace::Correspondence,
+            move_seconds: None,
+            rated: true,
+            account: Some(Player { id: 1, name: "Ada" }),
+        };
+        let (mut stored, _) = new_game("ABC234", &new).unwrap();
+        stored.tokens = vec![Some("a".into()), Some("b".into()), Some("c".into())];
+        stored.accounts = vec![Some(1), Some(2), Some(3)];
+        let mut game = new_match(GameKind::Adamas, &settings).unwrap();
+        for ply in 0..plies {
+            let (moves, _) = game.legal_moves(1);
+            game.play_notation(&moves[0]).unwrap();
+            stored.moves.push(StoredMove {
+                text: moves[0].clone(),
+                seat: ply % 3,
+                at_ms: 0,
+            });
+        }
+        stored
+    }
+
+    #[test]
+    fn a_rated_three_player_resignation_is_a_loss_to_each_other_player() {
+        let state = RoomState::from_stored(&rated_adamas(3)).unwrap();
+        let end = state.rated_end(Some(Ending::Resigned { seat: 1 })).unwrap();
+        assert_eq!(end.pool, "adamas-3");
+        assert_eq!(end.accounts, [1, 2, 3]);
+        assert_eq!(end.points, [1.0, 0.0, 1.0]);
+        let drawn = state.rated_end(Some(Ending::DrawAgreed)).unwrap();
+        assert_eq!(drawn.points, [0.5; 3]);
+        assert_eq!(state.rated_end(None), None, "the game goes on");
+    }
+
+    #[test]
+    fn a_rated_game_counts_only_between_distinct_accounts_who_all_moved() {
+        let resigned = Some(Ending::Resigned { seat: 0 });
+        let early = RoomState::from_stored(&rated_adamas(2)).unwrap();
+        assert_eq!(early.rated_end(resigned), None, "Y has not moved");
+        let mut twice = rated_adamas(3);
+        twice.accounts[2] = Some(1);
+        let twice = RoomState::from_stored(&twice).unwrap();
+        assert_eq!(twice.rated_end(resigned), None, "one account in two seats");
+        let mut casual = rated_adamas(3);
+        casual.rated = false;
+        let casual = RoomState::from_stored(&casual).unwrap();
+        assert_eq!(casual.rated_end(resigned), None);
+    }
+
+    #[test]
+    fn only_an_account_creates_a_rated_game() {
+        let new = NewGame {
+            kind: GameKind::Adomoc,
+            settings: &[],
+            seat: 0,
+            pace: Pace::Live,
+            move_seconds: None,
+            rated: true,
+            account: None,
+        };
+        let err = new_game("ABC234", &new).unwrap_err();
+        assert!(err.contains("log in"), "{err}");
     }
 
     #[test]

@@ -55,6 +55,30 @@ pub const SQLITE: &[&str] = &[
     CREATE INDEX sessions_by_account ON sessions(account);
     ALTER TABLE seats ADD COLUMN account INTEGER REFERENCES accounts(id);
     CREATE INDEX seats_by_account ON seats(account);",
+    // 5: rated games, each account's Glicko-2 rating in each pool, and each rating after
+    // each rated game (a player's history).
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE ratings (
+        account INTEGER NOT NULL REFERENCES accounts(id),
+        pool TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL,
+        PRIMARY KEY (account, pool)
+    );
+    CREATE INDEX ratings_by_pool ON ratings(pool, rating);
+    CREATE TABLE rating_history (
+        account INTEGER NOT NULL REFERENCES accounts(id),
+        code TEXT NOT NULL REFERENCES games(code),
+        pool TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        PRIMARY KEY (account, code)
+    );
+    CREATE INDEX rating_history_by_account ON rating_history(account, at_ms);",
 ];
 
 /// PostgreSQL's steps (run under an advisory lock, so two servers starting together do
@@ -105,4 +129,27 @@ pub const POSTGRES: &[&str] = &[
     CREATE INDEX sessions_by_account ON sessions(account);
     ALTER TABLE seats ADD COLUMN account BIGINT REFERENCES accounts(id);
     CREATE INDEX seats_by_account ON seats(account);",
+    // 3: rated games and ratings (SQLite's step 5).
+    "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+    CREATE TABLE ratings (
+        account BIGINT NOT NULL REFERENCES accounts(id),
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        PRIMARY KEY (account, pool)
+    );
+    CREATE INDEX ratings_by_pool ON ratings(pool, rating);
+    CREATE TABLE rating_history (
+        account BIGINT NOT NULL REFERENCES accounts(id),
+        code TEXT NOT NULL REFERENCES games(code),
+        pool TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (account, code)
+    );
+    CREATE INDEX rating_history_by_account ON rating_history(account, at_ms);",
 ];

@@ -9,14 +9,17 @@ mod account;
 mod migrations;
 mod postgres;
 mod queue;
+mod rating;
 mod sqlite;
 
+use crate::ratings::RatedEnd;
 use serde::{Deserialize, Serialize};
 use tabula_protocol::{DELETED_PLAYER, Ending, Pace, UndoRequest};
 use tokio::sync::mpsc;
 
 pub use account::{AccountId, AccountOp, StoredAccount};
 pub use postgres::PostgresStore;
+pub use rating::{PlayerRatings, RankedRow, RatingOp};
 pub use sqlite::SqliteStore;
 
 /// A game as it is kept.
@@ -27,6 +30,8 @@ pub struct StoredGame {
     pub settings: Vec<(String, String)>,
     pub pace: Pace,
     pub move_seconds: Option<u32>,
+    /// Only accounts take its seats, and its end moves their ratings.
+    pub rated: bool,
     /// Each seat's token, for the seats someone holds.
     pub tokens: Vec<Option<String>>,
     /// Each seat's account, for the seats an account holds.
@@ -70,6 +75,7 @@ pub enum Op {
     },
     Change(Box<Change>),
     Account(AccountOp),
+    Ratings(RatingOp),
 }
 
 /// One change to a game that has not ended. It is made only if the game is still at
@@ -83,6 +89,9 @@ pub struct Change {
     pub offers: Offers,
     /// The move clock starts again now, if `Some`.
     pub clock_ms: Option<u64>,
+    /// The change ends a rated game: its players' ratings move with it, in the same
+    /// transaction.
+    pub rated_end: Option<RatedEnd>,
 }
 
 #[derive(Clone, Debug)]
@@ -115,6 +124,8 @@ pub enum Reply {
     Account(Option<StoredAccount>),
     /// Seats as (game code, seat).
     Seats(Vec<(String, usize)>),
+    Leaderboard(Vec<RankedRow>),
+    Player(Option<PlayerRatings>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,6 +206,11 @@ impl Store {
     /// Runs an account request.
     pub async fn account(&self, op: AccountOp) -> Result<Reply, StoreError> {
         self.run(Op::Account(op)).await
+    }
+
+    /// Asks about ratings.
+    pub async fn ratings(&self, op: RatingOp) -> Result<Reply, StoreError> {
+        self.run(Op::Ratings(op)).await
     }
 
     /// Whether other server processes may change the games too.

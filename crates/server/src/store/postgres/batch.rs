@@ -3,6 +3,7 @@
 
 use super::BATCH_PATIENCE;
 use super::news::news_payload;
+use super::ratings;
 use super::statements::{Query, Statements, run_one};
 use crate::store::queue::Request;
 use crate::store::{Op, Reply, StoreError};
@@ -75,20 +76,26 @@ async fn run_batch_now(
             Op::Load { code } => Query::Load(code),
             Op::Change(change) => Query::Change(change),
             Op::Account(op) => Query::Account(op),
+            Op::Ratings(op) => Query::Ratings(op),
         };
         steps.push(Box::pin(async move {
             run_one(client, statements, query).await.map(Some)
         }));
     }
     let mut answers: Vec<Option<Result<Reply, StoreError>>> = batch.iter().map(|_| None).collect();
-    let mut refused: Option<tokio_postgres::Error> = None;
+    let mut refused: Option<String> = None;
     // Steps after BEGIN are the requests, in `order`.
     for (step, result) in in_order(steps).await.into_iter().enumerate() {
         match result {
             Ok(Some(answer)) => answers[order[step - 1]] = Some(answer),
             Ok(None) => {}
-            Err(e) => refused = refused.or(Some(e)),
+            Err(e) => refused = refused.or(Some(e.to_string())),
         }
+    }
+    if refused.is_none()
+        && let Err(e) = rate_ends(client, statements, batch, &answers).await
+    {
+        refused = Some(e);
     }
     let news: Vec<String> = batch
         .iter()
@@ -98,11 +105,10 @@ async fn run_batch_now(
             _ => None,
         })
         .collect();
-    if let Some(e) = refused {
+    if let Some(why) = refused {
         // Nothing of a batch with a refused statement is kept, whatever refused it (a
         // statement that never left here did not abort the transaction: rolling back does).
         let _ = client.batch_execute("ROLLBACK").await;
-        let why = e.to_string();
         return batch
             .iter()
             .map(|_| Err(StoreError::Failed(why.clone())))
@@ -152,7 +158,36 @@ fn op_code(op: &Op) -> &str {
         Op::Load { code } => code,
         Op::Change(change) => &change.code,
         Op::Account(op) => op.code().unwrap_or_default(),
+        Op::Ratings(_) => "",
     }
+}
+
+/// Moves the ratings of the rated games this batch ended, one after another, under the
+/// ratings lock. Any failure fails the whole batch: an end is never kept without its
+/// ratings.
+async fn rate_ends(
+    client: &Client,
+    statements: &Statements,
+    batch: &[Request],
+    answers: &[Option<Result<Reply, StoreError>>],
+) -> Result<(), String> {
+    let mut locked = false;
+    for (request, answer) in batch.iter().zip(answers) {
+        let Op::Change(change) = &request.op else {
+            continue;
+        };
+        let (Some(end), Some(Ok(_))) = (&change.rated_end, &answer) else {
+            continue;
+        };
+        if !locked {
+            ratings::lock(client, &statements.ratings)
+                .await
+                .map_err(|e| e.to_string())?;
+            locked = true;
+        }
+        ratings::rate_end(client, &statements.ratings, &change.code, end).await?;
+    }
+    Ok(())
 }
 
 /// Runs `futures` together, each first polled in the order given: a request to the

@@ -111,6 +111,7 @@ mod tests {
             step,
             offers: Default::default(),
             clock_ms: None,
+            rated_end: None,
         };
         let moved = news_payload(
             "aaaa",

@@ -4,9 +4,10 @@
 
 use super::accounts::{AccountStatements, run_account};
 use super::news::CHANNEL;
+use super::ratings::{RatingStatements, run_ratings};
 use crate::store::{
-    AccountOp, Change, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile,
-    from_json, pace_name, pace_of, shown_player, to_json,
+    AccountOp, Change, RatingOp, Reply, Step, StoreError, StoredGame, StoredMove,
+    changed_meanwhile, from_json, pace_name, pace_of, shown_player, to_json,
 };
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
@@ -21,6 +22,7 @@ pub(super) struct Statements {
     end_or_offers: Statement,
     pub(super) notify: Statement,
     accounts: AccountStatements,
+    pub(super) ratings: RatingStatements,
 }
 
 /// The first part of every change: the game moves to the next version, if it is still at
@@ -36,9 +38,9 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
             .prepare(
                 "WITH g AS (
                     INSERT INTO games (code, game, settings, pace, move_seconds, ending,
-                        created_ms, clock_ms, version, offers)
+                        created_ms, clock_ms, version, offers, rated)
                     VALUES ($1::text, $2::text, $3::text, $4::text, $5::int4, $6::text,
-                        $7::int8, $8::int8, $9::int8, $10::text)
+                        $7::int8, $8::int8, $9::int8, $10::text, $18::bool)
                     ON CONFLICT (code) DO NOTHING
                     RETURNING code
                 ), s AS (
@@ -68,7 +70,8 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                         WHERE s.code = $1::text ORDER BY s.seat),
                     ARRAY(SELECT a.deleted_ms IS NOT NULL
                         FROM seats s LEFT JOIN accounts a ON a.id = s.account
-                        WHERE s.code = $1::text ORDER BY s.seat)
+                        WHERE s.code = $1::text ORDER BY s.seat),
+                    rated
                 FROM games WHERE code = $1::text",
             )
             .await?,
@@ -118,6 +121,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
             ))
             .await?,
         accounts: AccountStatements::prepare(client).await?,
+        ratings: RatingStatements::prepare(client).await?,
     })
 }
 
@@ -200,6 +204,7 @@ fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Send>> {
                 .map(|seat| game.accounts.get(seat).copied().flatten())
                 .collect::<Vec<Option<i64>>>(),
         ),
+        Box::new(game.rated),
     ]
 }
 
@@ -209,6 +214,7 @@ pub(super) enum Query<'a> {
     Load(&'a str),
     Change(&'a Change),
     Account(&'a AccountOp),
+    Ratings(&'a RatingOp),
 }
 
 pub(super) async fn run_one(
@@ -253,6 +259,7 @@ pub(super) async fn run_one(
             })
         }
         Query::Account(op) => run_account(client, &statements.accounts, op).await,
+        Query::Ratings(op) => run_ratings(client, &statements.ratings, op).await,
     }
 }
 
@@ -284,6 +291,7 @@ fn stored_game(code: &str, row: &tokio_postgres::Row) -> Result<StoredGame, Stor
             .try_get::<_, Option<i32>>(3)
             .map_err(failed)?
             .map(|s| s.max(0) as u32),
+        rated: row.try_get(16).map_err(failed)?,
         tokens: row.try_get(9).map_err(failed)?,
         accounts: row.try_get(13).map_err(failed)?,
         players: {

@@ -4,6 +4,7 @@
 //! Accounts' requests are in [`accounts`].
 
 mod accounts;
+mod ratings;
 
 use super::migrations;
 use super::queue::{Inbox, Request, Requests, answer, queue};
@@ -151,8 +152,8 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
         Op::Create(game) => {
             tx.execute(
                 "INSERT INTO games (code, game, settings, pace, move_seconds, ending, created_ms,
-                     clock_ms, version, offers)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                     clock_ms, version, offers, rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
                     game.code,
                     game.game,
@@ -164,6 +165,7 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
                     game.clock_ms.map(|ms| ms as i64),
                     game.version as i64,
                     to_json(&game.offers),
+                    game.rated,
                 ],
             )
             .map_err(|e| {
@@ -189,6 +191,7 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
         Op::Load { code } => load(tx, code).map(Reply::Game),
         Op::Change(change) => apply_change(tx, change),
         Op::Account(op) => accounts::apply(tx, op),
+        Op::Ratings(op) => ratings::apply(tx, op),
     }
 }
 
@@ -261,6 +264,9 @@ fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
         }
         Step::End(_) | Step::Offers => {}
     }
+    if let Some(end) = &change.rated_end {
+        ratings::rate_end(tx, code, end)?;
+    }
     Ok(Reply::Done)
 }
 
@@ -284,7 +290,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
     let row = tx
         .query_row(
             "SELECT game, settings, pace, move_seconds, ending, created_ms, clock_ms, version,
-                 offers
+                 offers, rated
              FROM games WHERE code = ?1",
             [code],
             |row| {
@@ -298,13 +304,24 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
                     row.get::<_, Option<i64>>(6)?,
                     row.get::<_, i64>(7)?,
                     row.get::<_, Option<String>>(8)?,
+                    row.get::<_, bool>(9)?,
                 ))
             },
         )
         .optional()
         .map_err(failed)?;
-    let Some((game, settings, pace, move_seconds, ending, created_ms, clock_ms, version, offers)) =
-        row
+    let Some((
+        game,
+        settings,
+        pace,
+        move_seconds,
+        ending,
+        created_ms,
+        clock_ms,
+        version,
+        offers,
+        rated,
+    )) = row
     else {
         return Ok(None);
     };
@@ -347,6 +364,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         settings: from_json(&settings, "settings")?,
         pace: pace_of(&pace)?,
         move_seconds,
+        rated,
         tokens,
         accounts,
         players,
@@ -415,6 +433,7 @@ mod tests {
                 },
                 offers: Default::default(),
                 clock_ms: Some(77),
+                rated_end: None,
             }))))
             .unwrap();
         let Reply::Game(Some(game)) = runtime

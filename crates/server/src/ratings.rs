@@ -1,0 +1,186 @@
+//! Glicko-2 ratings (through `skillratings`): what a rated game's end does to its players'
+//! ratings. The stores call [`rate`] inside the transaction that stores the end, so a
+//! game's end and the ratings it moves are kept together or not at all.
+
+use crate::store::AccountId;
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
+use tabula_protocol::ShownRating;
+
+/// A rating whose deviation is above this is provisional (lichess's threshold): a new
+/// player's 350 falls below it after about ten games.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// A player's rating in one pool as it is kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    pub glicko: Glicko2Rating,
+    /// Rated games played in the pool.
+    pub games: u32,
+}
+
+impl Default for Rating {
+    /// A newcomer's: 1500 ± 350, volatility 0.06 (Glickman's defaults).
+    fn default() -> Rating {
+        Rating {
+            glicko: Glicko2Rating::new(),
+            games: 0,
+        }
+    }
+}
+
+impl Rating {
+    pub fn shown(&self) -> ShownRating {
+        ShownRating {
+            rating: self.glicko.rating.round() as i32,
+            deviation: self.glicko.deviation.round().max(0.0) as u32,
+            provisional: self.glicko.deviation > PROVISIONAL_DEVIATION,
+            games: self.games,
+        }
+    }
+}
+
+/// A rated game's end, for the store to apply with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedEnd {
+    /// See [`tabula_protocol::ratings::rating_pool`].
+    pub pool: String,
+    /// Each seat's account (all distinct).
+    pub accounts: Vec<AccountId>,
+    /// Each seat's points: between two seats, more points is a win and equal a draw.
+    pub points: Vec<f64>,
+    pub at_ms: u64,
+}
+
+/// Everyone's ratings after a game in which seat `i` scored `points[i]`, from `before`.
+///
+/// Each player's game is one Glicko-2 rating period with one result against each other
+/// player, so three-player Adamas counts as a game against each opponent, all at once.
+pub fn rate(before: &[Rating], points: &[f64]) -> Vec<Rating> {
+    let config = Glicko2Config::new();
+    (0..before.len())
+        .map(|me| {
+            let results: Vec<(Glicko2Rating, Outcomes)> = (0..before.len())
+                .filter(|&other| other != me)
+                .map(|other| {
+                    let outcome = match points[me].partial_cmp(&points[other]) {
+                        Some(std::cmp::Ordering::Greater) => Outcomes::WIN,
+                        Some(std::cmp::Ordering::Less) => Outcomes::LOSS,
+                        _ => Outcomes::DRAW,
+                    };
+                    (before[other].glicko, outcome)
+                })
+                .collect();
+            Rating {
+                glicko: glicko2_rating_period(&before[me].glicko, &results, &config),
+                games: before[me].games.saturating_add(1),
+            }
+        })
+        .collect()
+}
+
+/// A stored rating read back: numbers a damaged store may hold are refused by name rather
+/// than carried into the formulas.
+pub fn stored_rating(
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+) -> Result<Rating, String> {
+    let sane = rating.is_finite()
+        && deviation.is_finite()
+        && deviation > 0.0
+        && volatility.is_finite()
+        && volatility > 0.0;
+    if !sane {
+        return Err(format!(
+            "a stored rating of {rating} ± {deviation} (volatility {volatility}) is not a rating"
+        ));
+    }
+    Ok(Rating {
+        glicko: Glicko2Rating {
+            rating,
+            deviation,
+            volatility,
+        },
+        games: games.clamp(0, i64::from(u32::MAX)) as u32,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_moves_the_winner_up_and_the_loser_down_by_as_much() {
+        let after = rate(&[Rating::default(), Rating::default()], &[1.0, 0.0]);
+        assert!(after[0].glicko.rating > 1500.0 && after[1].glicko.rating < 1500.0);
+        let up = after[0].glicko.rating - 1500.0;
+        let down = 1500.0 - after[1].glicko.rating;
+        assert!((up - down).abs() < 1e-6, "{up} {down}");
+        // Two newcomers part to about 1662 and 1338.
+        assert_eq!(after[0].shown().rating, 1662);
+        assert!(after.iter().all(|r| r.games == 1 && r.shown().provisional));
+        assert!(after[0].glicko.deviation < 350.0);
+    }
+
+    #[test]
+    fn a_draw_between_equals_moves_nobody() {
+        let after = rate(&[Rating::default(), Rating::default()], &[0.5, 0.5]);
+        assert_eq!(after[0].shown().rating, 1500);
+        assert_eq!(after[1].shown().rating, 1500);
+    }
+
+    #[test]
+    fn three_players_the_winner_beats_both_and_the_others_draw_each_other() {
+        let after = rate(&[Rating::default(); 3], &[1.0, 0.0, 0.0]);
+        let two = rate(&[Rating::default(); 2], &[1.0, 0.0]);
+        assert!(
+            after[0].glicko.rating > two[0].glicko.rating,
+            "two wins gain more"
+        );
+        assert_eq!(after[1], after[2]);
+        assert!(after[1].glicko.rating < 1500.0);
+    }
+
+    #[test]
+    fn an_upset_moves_more_than_the_expected_result() {
+        let strong = Rating {
+            glicko: Glicko2Rating {
+                rating: 1900.0,
+                deviation: 60.0,
+                volatility: 0.06,
+            },
+            games: 40,
+        };
+        let weak = Rating {
+            glicko: Glicko2Rating {
+                rating: 1500.0,
+                deviation: 60.0,
+                volatility: 0.06,
+            },
+            games: 40,
+        };
+        let expected = rate(&[strong, weak], &[1.0, 0.0]);
+        let upset = rate(&[strong, weak], &[0.0, 1.0]);
+        let gain = |after: &[Rating], seat: usize, from: &Rating| {
+            (after[seat].glicko.rating - from.glicko.rating).abs()
+        };
+        assert!(gain(&upset, 1, &weak) > 3.0 * gain(&expected, 1, &weak));
+        assert!(!expected[0].shown().provisional);
+    }
+
+    #[test]
+    fn a_damaged_stored_rating_is_refused_by_name() {
+        assert!(stored_rating(1500.0, 350.0, 0.06, 0).is_ok());
+        for (r, d, v) in [
+            (f64::NAN, 350.0, 0.06),
+            (1500.0, 0.0, 0.06),
+            (1500.0, 350.0, -1.0),
+        ] {
+            let err = stored_rating(r, d, v, 3).unwrap_err();
+            assert!(err.contains("is not a rating"), "{err}");
+        }
+        assert_eq!(stored_rating(1500.0, 350.0, 0.06, -4).unwrap().games, 0);
+    }
+}

@@ -1,0 +1,167 @@
+//! Ratings on SQLite: moved by a rated game's end, inside its transaction; and read for a
+//! leaderboard or a player's page.
+
+use crate::ratings::{RatedEnd, Rating, rate, stored_rating};
+use crate::store::rating::leaderboard_order;
+use crate::store::{PlayerRatings, RankedRow, RatingOp, Reply, StoreError};
+use rusqlite::{Connection, OptionalExtension, params};
+use tabula_protocol::ratings::RatingPoint;
+
+fn failed(e: rusqlite::Error) -> StoreError {
+    StoreError::Failed(e.to_string())
+}
+
+/// Moves the ratings of the players of game `code`, which `end` ends.
+pub(super) fn rate_end(tx: &Connection, code: &str, end: &RatedEnd) -> Result<(), StoreError> {
+    let mut before = Vec::with_capacity(end.accounts.len());
+    for account in &end.accounts {
+        let kept = tx
+            .query_row(
+                "SELECT rating, deviation, volatility, games FROM ratings
+                 WHERE account = ?1 AND pool = ?2",
+                params![account, end.pool],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+            )
+            .optional()
+            .map_err(failed)?;
+        before.push(match kept {
+            Some((rating, deviation, volatility, games)) => {
+                stored_rating(rating, deviation, volatility, games).map_err(StoreError::Failed)?
+            }
+            None => Rating::default(),
+        });
+    }
+    let after = rate(&before, &end.points);
+    for (account, rating) in end.accounts.iter().zip(&after) {
+        let g = rating.glicko;
+        tx.execute(
+            "INSERT INTO ratings (account, pool, rating, deviation, volatility, games, updated_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (account, pool) DO UPDATE SET rating = ?3, deviation = ?4,
+                 volatility = ?5, games = ?6, updated_ms = ?7",
+            params![
+                account,
+                end.pool,
+                g.rating,
+                g.deviation,
+                g.volatility,
+                rating.games,
+                end.at_ms as i64
+            ],
+        )
+        .map_err(failed)?;
+        tx.execute(
+            "INSERT INTO rating_history (account, code, pool, at_ms, rating, deviation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                account,
+                code,
+                end.pool,
+                end.at_ms as i64,
+                g.rating,
+                g.deviation
+            ],
+        )
+        .map_err(failed)?;
+    }
+    Ok(())
+}
+
+pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError> {
+    match op {
+        RatingOp::Leaderboard { pool, limit } => {
+            let mut rows = tx
+                .prepare_cached(&format!(
+                    "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                     FROM ratings r JOIN accounts a ON a.id = r.account
+                     WHERE r.pool = ?1 AND a.deleted_ms IS NULL AND a.name IS NOT NULL
+                     ORDER BY {} LIMIT ?2",
+                    leaderboard_order()
+                ))
+                .map_err(failed)?;
+            let rows = rows
+                .query_map(params![pool, *limit as i64], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get(1)?,
+                        row.get(2)?,
+                        row.get(3)?,
+                        row.get(4)?,
+                    ))
+                })
+                .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                .map_err(failed)?;
+            rows.into_iter()
+                .map(|(name, rating, deviation, volatility, games)| {
+                    Ok(RankedRow {
+                        name,
+                        rating: stored_rating(rating, deviation, volatility, games)
+                            .map_err(StoreError::Failed)?,
+                    })
+                })
+                .collect::<Result<_, _>>()
+                .map(Reply::Leaderboard)
+        }
+        RatingOp::Player { name_key, points } => {
+            let found = tx
+                .query_row(
+                    "SELECT id, name FROM accounts WHERE name_key = ?1 AND deleted_ms IS NULL",
+                    [name_key],
+                    |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)),
+                )
+                .optional()
+                .map_err(failed)?;
+            let Some((account, name)) = found else {
+                return Ok(Reply::Player(None));
+            };
+            let mut pools = tx
+                .prepare_cached(
+                    "SELECT pool, rating, deviation, volatility, games FROM ratings
+                     WHERE account = ?1 ORDER BY pool",
+                )
+                .map_err(failed)?;
+            let pools = pools
+                .query_map([account], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get(1)?,
+                        row.get(2)?,
+                        row.get(3)?,
+                        row.get(4)?,
+                    ))
+                })
+                .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                .map_err(failed)?;
+            let mut history = tx
+                .prepare_cached(
+                    "SELECT code, at_ms, rating FROM rating_history
+                     WHERE account = ?1 AND pool = ?2 ORDER BY at_ms DESC, code DESC LIMIT ?3",
+                )
+                .map_err(failed)?;
+            let pools = pools
+                .into_iter()
+                .map(|(pool, rating, deviation, volatility, games)| {
+                    let rating = stored_rating(rating, deviation, volatility, games)
+                        .map_err(StoreError::Failed)?;
+                    let mut points = history
+                        .query_map(params![account, pool, *points as i64], |row| {
+                            Ok(RatingPoint {
+                                code: row.get(0)?,
+                                at_ms: row.get::<_, i64>(1)?.max(0) as u64,
+                                rating: row.get::<_, f64>(2)?.round() as i32,
+                            })
+                        })
+                        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                        .map_err(failed)?;
+                    points.reverse();
+                    Ok((pool, rating, points))
+                })
+                .collect::<Result<_, StoreError>>()?;
+            Ok(Reply::Player(Some(PlayerRatings {
+                account,
+                name,
+                pools,
+            })))
+        }
+    }
+}
