@@ -9,11 +9,13 @@ mod follow;
 mod invite;
 mod kept;
 mod lobby;
+mod standings;
 
 pub use account::{AccountAsk, AccountChanged, AccountDesk, Accounts, AskAccount};
 pub use follow::match_for;
 pub use kept::{KeptSeat, KeptSeats, SEATS_FILE};
 pub use lobby::{AskMyGames, MyGames};
+pub use standings::{AskStandings, Standings, StandingsAsk};
 
 use crate::AppSystems;
 use crate::config::ConfigProblems;
@@ -117,7 +119,12 @@ pub fn plugin(app: &mut App) {
                 .distributive_run_if(resource_exists::<OnlineGame>)
                 .run_if(in_state(InGame)),
         )
-        .add_plugins((lobby::plugin, invite::plugin, account::plugin));
+        .add_plugins((
+            lobby::plugin,
+            invite::plugin,
+            account::plugin,
+            standings::plugin,
+        ));
 }
 
 fn read_kept_seats(

@@ -5,11 +5,12 @@
 use super::layout::{fit_narrow, thumb_button, thumb_height};
 use super::new_game::GameForm;
 use super::online_account::{AccountForm, account_row};
+use super::online_ratings::{RatingsChoice, RatingsForm, ratings_section};
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted, menu_height};
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
-    AccountAsk, AccountDesk, Accounts, AskAccount, AskMyGames, GoOnline, KeptSeats, MyGames,
-    OnlineGame, OnlineProblem, default_server,
+    AccountAsk, AccountDesk, Accounts, AskAccount, AskMyGames, AskStandings, GoOnline, KeptSeats,
+    MyGames, OnlineGame, OnlineProblem, Standings, default_server,
 };
 use crate::screens::Screen;
 use crate::storage::Storage;
@@ -39,8 +40,11 @@ struct LobbyForm {
     pace: Option<Pace>,
     /// Seconds a move, as typed; empty for no limit.
     move_seconds: String,
+    /// Asked for a rated game (only while logged in).
+    rated: bool,
     error: Option<String>,
     account: AccountForm,
+    ratings: RatingsForm,
 }
 
 fn open_lobby(
@@ -69,6 +73,8 @@ struct Online<'w> {
     accounts: Res<'w, Accounts>,
     desk: Res<'w, AccountDesk>,
     account: MessageWriter<'w, AskAccount>,
+    standings: Res<'w, Standings>,
+    ask_standings: MessageWriter<'w, AskStandings>,
 }
 
 fn online_screen(
@@ -144,9 +150,10 @@ fn online_screen(
                     .show(ui, |ui| {
                         chosen.game_and_options(ui);
                         let form = &chosen.form;
-                        new_game_terms(ui, &mut lobby, form.players());
+                        let logged_in = online.accounts.on(&server).is_some();
+                        new_game_terms(ui, &mut lobby, form.players(), logged_in);
                         if ui.button("Create game").clicked() {
-                            match create_goal(form, &lobby) {
+                            match create_goal(form, &lobby, logged_in) {
                                 Ok(goal) => {
                                     lobby.error = None;
                                     online.go.write(GoOnline {
@@ -188,6 +195,25 @@ fn online_screen(
                 });
                 ui.separator();
                 my_games(ui, &server, &mut online);
+                ui.separator();
+                egui::CollapsingHeader::new("Ratings").show(ui, |ui| {
+                    let choice = ratings_section(ui, &mut lobby.ratings, &online.standings);
+                    match choice {
+                        Some(RatingsChoice::Ask(ask)) => {
+                            online.ask_standings.write(AskStandings {
+                                server: server.clone(),
+                                ask,
+                            });
+                        }
+                        Some(RatingsChoice::Watch(code)) => {
+                            online.go.write(GoOnline {
+                                server: server.clone(),
+                                goal: Goal::Watch { code },
+                            });
+                        }
+                        None => {}
+                    }
+                });
                 for error in [&lobby.error, &online.problem.0].into_iter().flatten() {
                     ui.colored_label(ERROR_COLOUR, error);
                 }
@@ -204,8 +230,8 @@ fn online_screen(
     Ok(())
 }
 
-/// Which seat you take, the pace and the limit per move.
-fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
+/// Which seat you take, the pace, the limit per move, and rated or not.
+fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize, logged_in: bool) {
     lobby.seat = lobby.seat.min(players - 1);
     egui::Grid::new("online terms")
         .num_columns(2)
@@ -236,6 +262,20 @@ fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize) {
             )
             .on_hover_text("Whoever runs out loses; 86400 is a day");
             ui.end_row();
+            ui.label("Rated");
+            let mut rated = lobby.rated && logged_in;
+            let hint = if logged_in {
+                "Only players with accounts can join; the result moves everyone's rating"
+            } else {
+                "Log in to play rated games"
+            };
+            ui.add_enabled(logged_in, egui::Checkbox::without_text(&mut rated))
+                .on_hover_text(hint)
+                .on_disabled_hover_text(hint);
+            if logged_in {
+                lobby.rated = rated;
+            }
+            ui.end_row();
         });
 }
 
@@ -246,7 +286,7 @@ fn seat_label(seat: usize) -> String {
     }
 }
 
-fn create_goal(form: &NewGameForm, lobby: &LobbyForm) -> Result<Goal, String> {
+fn create_goal(form: &NewGameForm, lobby: &LobbyForm, logged_in: bool) -> Result<Goal, String> {
     let move_seconds = match lobby.move_seconds.trim() {
         "" => None,
         text => Some(text.parse::<u32>().ok().filter(|&s| s > 0).ok_or_else(|| {
@@ -262,7 +302,7 @@ fn create_goal(form: &NewGameForm, lobby: &LobbyForm) -> Result<Goal, String> {
         seat: lobby.seat,
         pace: lobby.pace.unwrap_or(Pace::Live),
         move_seconds,
-        rated: false,
+        rated: lobby.rated && logged_in,
     })
 }
 

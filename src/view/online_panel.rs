@@ -78,6 +78,10 @@ pub fn online_section(
         dot.on_hover_text(words);
         ui.label("Online game");
         ui.monospace(code);
+        if followed.state.rated {
+            ui.label("rated")
+                .on_hover_text("The result moves the players' ratings");
+        }
         if ui
             .small_button("Copy code")
             .on_hover_text("Your friend joins with it from Play online")
