@@ -18,17 +18,22 @@ fn seat_name(followed: &Followed, seat: usize) -> String {
     )
 }
 
-/// What a seat's line in the panel adds in an online game: the account playing it, and
-/// you, away, or not taken yet.
+/// What a seat's line in the panel adds in an online game: the account playing it (with
+/// its rating), and you, away, or not taken yet.
 pub fn seat_note(online: &OnlineGame, seat: usize) -> String {
     let Some(followed) = online.client.game() else {
         return String::new();
     };
     let state = followed.state.seats.get(seat);
+    let rating = state
+        .and_then(|s| s.rating)
+        .map_or(String::new(), |rating| format!(" ({rating})"));
     let player = state
         .and_then(|s| s.player.as_deref())
         // A server's words, shown escaped and cut as everywhere.
-        .map_or(String::new(), |name| format!(" · {}", shown_line(name)));
+        .map_or(String::new(), |name| {
+            format!(" · {}{rating}", shown_line(name))
+        });
     let note = match state {
         _ if followed.state.your_seat == Some(seat) => " (you)",
         Some(s) if !s.taken => " (open)",

@@ -10,7 +10,7 @@ use tabula_bot::BotSpec;
 use tabula_online::protocol::{ClientMsg, Pace, SeatKey, UndoRequest};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Followed, Goal, OnlineClient, Update};
-use tabula_rules::text::quoted;
+use tabula_rules::text::{quoted, shown_line};
 use tabula_session::{GameKind, Seat};
 
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
@@ -233,7 +233,7 @@ fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String
             } else {
                 for (seat, now) in taken.iter().enumerate() {
                     if *now && shown.taken.get(seat) == Some(&false) {
-                        out += &format!("{} joined.\n", game.game.player_name(seat));
+                        out += &format!("{} joined.\n", seat_title(game, seat));
                     }
                 }
             }
@@ -243,6 +243,21 @@ fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String
         }
     }
     out
+}
+
+/// A seat as the rules name it, with the account playing it and its rating, if any.
+fn seat_title(game: &Followed, seat: usize) -> String {
+    let name = game.game.player_name(seat);
+    let state = game.state.seats.get(seat);
+    match (
+        state.and_then(|s| s.player.as_deref()),
+        state.and_then(|s| s.rating),
+    ) {
+        // A server's words, shown as a terminal may print them.
+        (Some(player), Some(rating)) => format!("{name} ({} {rating})", shown_line(player)),
+        (Some(player), None) => format!("{name} ({})", shown_line(player)),
+        _ => name,
+    }
 }
 
 /// The board, and who is still awaited.

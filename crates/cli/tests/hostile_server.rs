@@ -23,6 +23,7 @@ fn honest_state() -> GameState {
         taken: true,
         online: true,
         player: None,
+        rating: None,
     };
     GameState {
         code: "ABC234".into(),

@@ -29,7 +29,9 @@ fn line(client: &str, msg: &ClientMsg) -> String {
 
 /// A whole conversation: A registers and creates a game of `kind`, B joins, they play
 /// `plies` random moves, then offer, decline, ask to take back, list their games, B
-/// registers and claims its seat, both come back, B resigns, and their accounts end.
+/// registers and claims its seat, both come back, B resigns, they look at a leaderboard
+/// and a player's page, A creates a rated game that B, logged out, cannot join, and their
+/// accounts end.
 fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8> {
     let settings: Vec<(String, String)> = settings
         .iter()
@@ -120,7 +122,31 @@ fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8
                 new: "battery staple".into(),
             },
         ),
+        line(
+            "B",
+            &ClientMsg::Leaderboard {
+                pool: kind.key().into(),
+            },
+        ),
+        line(
+            "A",
+            &ClientMsg::Player {
+                name: format!("Bea-{}", kind.key()),
+            },
+        ),
+        line(
+            "A",
+            &ClientMsg::Create {
+                game: kind.key().into(),
+                settings: settings.clone(),
+                seat: 1,
+                pace: Pace::Correspondence,
+                move_seconds: None,
+                rated: true,
+            },
+        ),
         line("B", &ClientMsg::LogOutEverywhere),
+        line("B", &ClientMsg::Join { code: CODE.into() }),
         line(
             "A",
             &ClientMsg::DeleteAccount {

@@ -1,7 +1,9 @@
 //! Rated games through the real server and client: only accounts take a rated game's
 //! seats; a game left before everyone moved is not rated; a resignation and a game played
 //! to its end by bots move both ratings the right way, in the leaderboard and on each
-//! player's page; on SQLite and (where `TABULA_TEST_POSTGRES` names one) PostgreSQL.
+//! player's page; a restart keeps them; on SQLite and (where `TABULA_TEST_POSTGRES` names
+//! one) PostgreSQL, where two server processes ending games of one player at once both
+//! count.
 
 mod common;
 
@@ -152,7 +154,7 @@ fn ratings_story(address: &str) {
     play_one(&ada, &mut game);
     play_one(&bea, &mut game);
     bea.send(&ClientMsg::Resign);
-    state_where(&ada, |s| s.code == won && s.result.is_some());
+    let ended = state_where(&ada, |s| s.code == won && s.result.is_some());
     let board = leaderboard(&stranger, "adomoc");
     let names: Vec<&str> = board.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Ada", "Bea"]);
@@ -162,6 +164,18 @@ fn ratings_story(address: &str) {
     assert_eq!(first.rating - 1500, 1500 - second.rating);
     assert!(first.provisional && second.provisional);
     assert!(first.deviation < 350);
+    // The end shows the players' new ratings on their seats, and so does the game later.
+    let shown = |state: &tabula_online::protocol::GameState| -> Vec<Option<i32>> {
+        state
+            .seats
+            .iter()
+            .map(|s| s.rating.map(|r| r.rating))
+            .collect()
+    };
+    assert_eq!(shown(&ended), [Some(first.rating), Some(second.rating)]);
+    stranger.send(&ClientMsg::Watch { code: won.clone() });
+    let watched = state_where(&stranger, |s| s.code == won);
+    assert_eq!(shown(&watched), shown(&ended));
 
     // A third game, played to its end by bots through the client, Bea hosting (within a
     // cap on its length, at which it is drawn, so the test stays short).
@@ -254,11 +268,64 @@ fn ratings_story(address: &str) {
     assert!(leaderboard(&stranger, "adamas-3").is_empty());
 }
 
+/// The leaderboard as (name, rating, games).
+fn standings(address: &str) -> Vec<(String, i32, u32)> {
+    leaderboard(&raw(address), "adomoc")
+        .into_iter()
+        .map(|p| (p.name, p.rating.rating, p.rating.games))
+        .collect()
+}
+
 #[test]
 fn ratings_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
-    let server = in_process(&dir.path().join("ratings.sqlite3"));
-    ratings_story(&server.address);
+    let path = dir.path().join("ratings.sqlite3");
+    let before = {
+        let server = in_process(&path);
+        ratings_story(&server.address);
+        standings(&server.address)
+    };
+    // A restart keeps the ratings.
+    let server = in_process(&path);
+    assert_eq!(standings(&server.address), before);
+    assert_eq!(adomoc_history(&raw(&server.address), "Bea").len(), 2);
+}
+
+/// Dan beats Eve on one server process and Fay on another at the same moment: both
+/// results count, the second from the first's rating.
+fn two_ends_at_once(first: &str, second: &str) {
+    let (dan_here, session) = register(first, "Dan");
+    let (eve, _) = register(first, "Eve");
+    let (fay, _) = register(second, "Fay");
+    let dan_there = raw(second);
+    let logged = ask(&dan_there, ClientMsg::Authenticate { session });
+    assert!(matches!(logged, ServerMsg::LoggedIn { .. }), "{logged:?}");
+    let mut losers = Vec::new();
+    for (dan, loser) in [(dan_here, eve), (dan_there, fay)] {
+        rated_game(&dan, &loser);
+        let mut game = new_match(GameKind::Adomoc, &[]).unwrap();
+        play_one(&dan, &mut game);
+        play_one(&loser, &mut game);
+        losers.push((dan, loser));
+    }
+    let resigning: Vec<_> = losers
+        .into_iter()
+        .map(|(dan, loser)| {
+            std::thread::spawn(move || {
+                loser.send(&ClientMsg::Resign);
+                state_where(&dan, |s| s.result.is_some());
+            })
+        })
+        .collect();
+    for thread in resigning {
+        thread.join().unwrap();
+    }
+    let history = adomoc_history(&raw(first), "Dan");
+    assert_eq!(history.len(), 2, "{history:?}");
+    assert!(1500 < history[0] && history[0] < history[1], "{history:?}");
+    let dan = page(&raw(second), "Dan");
+    assert_eq!(dan.ratings[0].rating.games, 2);
+    assert_eq!(dan.ratings[0].rating.rating, history[1]);
 }
 
 #[test]
@@ -276,4 +343,5 @@ fn ratings_on_postgres() {
         .collect();
     assert_eq!(names.len(), 2);
     assert!(names.contains(&"Ada".to_string()));
+    two_ends_at_once(&server.address, &second.address);
 }

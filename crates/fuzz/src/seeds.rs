@@ -5,7 +5,11 @@
 use crate::games::{SMALL_BOARD, owned, position_for, setups};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tabula_online::protocol::{ClientMsg, GameState, Pace, SeatKey, SeatState, ServerMsg};
+use tabula_online::protocol::ratings::{PlayedGame, PoolRating, RatingPoint};
+use tabula_online::protocol::{
+    ClientMsg, GameState, Pace, PlayerPage, RankedPlayer, SeatKey, SeatState, ServerMsg,
+    ShownRating,
+};
 use tabula_session::options::{options_from, settings_of};
 use tabula_session::rules::{Game, Status};
 use tabula_session::{GameKind, Record, Seat, new_match, with_game};
@@ -256,10 +260,63 @@ fn client_messages() -> Vec<Vec<u8>> {
             code: key.code.clone(),
             token: None,
         },
+        ClientMsg::Create {
+            game: "adomoc".into(),
+            settings: vec![],
+            seat: 0,
+            pace: Pace::Correspondence,
+            move_seconds: None,
+            rated: true,
+        },
+        ClientMsg::Leaderboard {
+            pool: "adamas-3".into(),
+        },
+        ClientMsg::Player {
+            name: "Ada_7".into(),
+        },
     ]
     .iter()
     .map(|msg| msg.to_json().into_bytes())
     .collect()
+}
+
+/// A leaderboard and a player's page, as a server sends them.
+fn rating_answers() -> String {
+    let rating = ShownRating {
+        rating: 1662,
+        deviation: 290,
+        provisional: true,
+        games: 1,
+    };
+    let leaderboard = ServerMsg::Leaderboard {
+        pool: "adomoc".into(),
+        players: vec![RankedPlayer {
+            name: "Ada_7".into(),
+            rating,
+        }],
+    };
+    let page = ServerMsg::Player(Box::new(PlayerPage {
+        name: "Ada_7".into(),
+        ratings: vec![PoolRating {
+            pool: "adomoc".into(),
+            rating,
+            history: vec![RatingPoint {
+                at_ms: 1,
+                rating: 1662,
+                code: "ABCD-EFGH".into(),
+            }],
+        }],
+        games: vec![PlayedGame {
+            code: "ABCD-EFGH".into(),
+            game: "adomoc".into(),
+            seat: 0,
+            players: vec![Some("Ada_7".into()), None],
+            rated: true,
+            moves: 45,
+            result: Some("Light wins".into()),
+        }],
+    }));
+    format!("{}\n{}", leaderboard.to_json(), page.to_json())
 }
 
 /// For each played game: its state at some point, then the moves after it one by one.
@@ -281,6 +338,7 @@ fn server_messages() -> Vec<Vec<u8>> {
                     taken: true,
                     online: seat == 0,
                     player: (seat == 1).then(|| "Ada_7".to_string()),
+                    rating: None,
                 })
                 .collect(),
             moves: line[..shown].to_vec(),
@@ -323,6 +381,7 @@ fn server_messages() -> Vec<Vec<u8>> {
             }
             .to_json(),
         );
+        lines.push(rating_answers());
         seeds.push(lines.join("\n").into_bytes());
     }
     seeds

@@ -222,6 +222,7 @@ mod tests {
             taken: true,
             online: true,
             player: None,
+            rating: None,
         };
         GameState {
             code: "ABC234".into(),

@@ -301,6 +301,9 @@ pub struct SeatState {
     /// none for a seat held without an account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
+    /// That account's rating in the game's pool, once it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<ShownRating>,
 }
 
 /// What a seat shows for an account that was deleted (no name has a space, so it is never
@@ -462,6 +465,7 @@ mod tests {
                 taken: true,
                 online: false,
                 player: Some("Ada".into()),
+                rating: None,
             }],
             moves: vec!["a1".into()],
             ending: Some(Ending::OutOfTime { seat: 1 }),

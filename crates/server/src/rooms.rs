@@ -123,7 +123,8 @@ impl Rooms {
             .await
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("no game has the code {code}"))?;
-        let state = RoomState::from_stored(&stored)?;
+        let mut state = RoomState::from_stored(&stored)?;
+        Room::read_ratings(&self.store, &mut state).await;
         let deadline = state.deadline_ms();
         let moves = stored.moves.len();
         let room = {
@@ -157,9 +158,10 @@ impl Rooms {
         for _ in 0..8 {
             let code = new_code();
             let (stored, token) = new_game(&code, new)?;
-            let state = RoomState::from_stored(&stored)?;
+            let mut state = RoomState::from_stored(&stored)?;
             match self.store.run(Op::Create(Box::new(stored))).await {
                 Ok(_) => {
+                    Room::read_ratings(&self.store, &mut state).await;
                     let room = Room::new(code.clone(), state);
                     // A connection that guessed the new code a moment ago may have loaded it:
                     // one room per game.

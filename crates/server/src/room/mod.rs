@@ -12,7 +12,9 @@ pub use state::{NewGame, Player, RoomState, new_game, now_ms};
 use crate::accounts::Accounts;
 use crate::codes::new_token;
 use crate::ratings::RatedEnd;
-use crate::store::{AccountId, Change, Offers, Op, Step, Store, StoreError, StoredMove};
+use crate::store::{
+    AccountId, Change, Offers, Op, RatingOp, Reply, Step, Store, StoreError, StoredMove,
+};
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_protocol::{Ending, GameState, ServerMsg, UndoRequest};
@@ -130,6 +132,26 @@ impl Room {
         }
     }
 
+    /// Reads the ratings of `state`'s players in its pool. They only decorate the seats, so
+    /// a store that does not answer leaves them as they were.
+    pub async fn read_ratings(store: &Store, state: &mut RoomState) {
+        let accounts: Vec<AccountId> = state.accounts.iter().flatten().copied().collect();
+        if accounts.is_empty() {
+            return;
+        }
+        let op = RatingOp::Of {
+            pool: state.pool(),
+            accounts,
+        };
+        if let Ok(Reply::Ratings(found)) = store.ratings(op).await {
+            for seat in 0..state.accounts.len() {
+                state.ratings[seat] = state.accounts[seat]
+                    .and_then(|account| found.iter().find(|(id, _)| *id == account))
+                    .map(|(_, rating)| rating.shown());
+            }
+        }
+    }
+
     /// Takes the first free seat, for `player`'s account if they have one.
     pub async fn join(
         self: &Arc<Room>,
@@ -174,6 +196,9 @@ impl Room {
         state.tokens[seat] = Some(token.clone());
         state.accounts[seat] = account;
         state.players[seat] = player.map(|player| player.name.to_string());
+        if account.is_some() {
+            Room::read_ratings(store, &mut state).await;
+        }
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);
@@ -209,6 +234,7 @@ impl Room {
         state.accounts[seat] = Some(account);
         state.players[seat] = Some(player.name.to_string());
         state.version += 1;
+        Room::read_ratings(store, &mut state).await;
         self.tell_state(&state);
         Ok(seat)
     }
@@ -298,6 +324,7 @@ impl Room {
             .map_err(|e| format!("{}: {e}", tabula_session::rules::text::quoted(text)))?;
         let text = state.game.record()[ply].clone();
         let rated_end = state.rated_end(None);
+        let rated = rated_end.is_some();
         // Checked: now back to before it until it is stored (the line keeps it, to go on
         // to), so that whatever happens to the store, this state never holds a move that
         // was not kept.
@@ -332,6 +359,11 @@ impl Room {
         }
         let deadline_ms = state.deadline_ms();
         self.tell_move(ply, seat, text, deadline_ms);
+        if rated {
+            // The move ended a rated game: the seats show the new ratings.
+            Room::read_ratings(store, &mut state).await;
+            self.tell_state(&state);
+        }
         drop(state);
         self.arm_clock(store, ply + 1, deadline_ms);
         Ok(())
@@ -345,11 +377,15 @@ impl Room {
         ending: Ending,
     ) -> Result<(), String> {
         let rated_end = state.rated_end(Some(ending));
+        let rated = rated_end.is_some();
         let step = Step::End(ending);
         self.commit_rated(store, state, step, Offers::default(), None, rated_end)
             .await
             .map_err(store_error)?;
         state.ending = Some(ending);
+        if rated {
+            Room::read_ratings(store, state).await;
+        }
         self.tell_state(state);
         Ok(())
     }

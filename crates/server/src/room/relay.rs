@@ -73,6 +73,11 @@ impl Room {
             return true;
         };
         fresh.online = std::mem::take(&mut state.online);
+        fresh.ratings = std::mem::take(&mut state.ratings);
+        // Other players, or an end that moved ratings: read them again.
+        if fresh.accounts != state.accounts || fresh.is_over() != state.is_over() {
+            Room::read_ratings(store, &mut fresh).await;
+        }
         let old = state.game.record();
         let new = fresh.game.record();
         let went_on = new.len() >= old.len() && new[..old.len()] == *old;

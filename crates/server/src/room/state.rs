@@ -6,7 +6,7 @@ use crate::ratings::RatedEnd;
 use crate::store::{AccountId, Offers, StoredGame};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tabula_protocol::ratings::rating_pool;
-use tabula_protocol::{Ending, GameState, GameSummary, Pace, SeatState, UndoRequest};
+use tabula_protocol::{Ending, GameState, GameSummary, Pace, SeatState, ShownRating, UndoRequest};
 use tabula_session::rules::Status;
 use tabula_session::rules::text::quoted;
 use tabula_session::{AnyMatch, GameKind, new_match};
@@ -24,6 +24,9 @@ pub struct RoomState {
     pub(super) players: Vec<Option<String>>,
     /// Connections holding each seat now.
     pub(super) online: Vec<u32>,
+    /// Each seat's account's rating in the game's pool, as last read (not kept with the
+    /// game: see [`super::Room::read_ratings`]).
+    pub(super) ratings: Vec<Option<ShownRating>>,
     pub(super) ending: Option<Ending>,
     pub(super) offers: Offers,
     /// The stored game's version this state is.
@@ -71,6 +74,7 @@ impl RoomState {
             accounts,
             players,
             online: vec![0; tokens.len()],
+            ratings: vec![None; tokens.len()],
             tokens,
             settings: stored.settings.clone(),
             pace: stored.pace,
@@ -159,6 +163,7 @@ impl RoomState {
                     taken: self.tokens[seat].is_some(),
                     online: self.online[seat] > 0,
                     player: self.players[seat].clone(),
+                    rating: self.ratings[seat],
                 })
                 .collect(),
             moves: self.game.record().to_vec(),
@@ -182,6 +187,11 @@ impl RoomState {
             open_seats: self.tokens.iter().filter(|t| t.is_none()).count(),
             account: false,
         }
+    }
+
+    /// The pool the game's players are rated in.
+    pub(super) fn pool(&self) -> String {
+        rating_pool(self.game.kind().key(), self.seats())
     }
 
     /// What the game's end does to ratings, if the game is rated, over (with `ending`, if
@@ -217,7 +227,7 @@ impl RoomState {
             },
         };
         Some(RatedEnd {
-            pool: rating_pool(self.game.kind().key(), seats),
+            pool: self.pool(),
             accounts,
             points,
             at_ms: now_ms(),

@@ -126,6 +126,8 @@ pub enum Reply {
     Seats(Vec<(String, usize)>),
     Leaderboard(Vec<RankedRow>),
     Player(Option<PlayerRatings>),
+    /// Ratings by account.
+    Ratings(Vec<(AccountId, crate::ratings::Rating)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,6 +13,11 @@ pub enum RatingOp {
     /// The account of this folded name (unless deleted) and its ratings, each with its
     /// last `points` points of history.
     Player { name_key: String, points: usize },
+    /// The ratings these accounts have in `pool` (an account without one is left out).
+    Of {
+        pool: String,
+        accounts: Vec<AccountId>,
+    },
 }
 
 /// A leaderboard's line as kept.

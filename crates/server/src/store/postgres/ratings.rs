@@ -101,6 +101,25 @@ fn row_rating(row: &tokio_postgres::Row, first: usize) -> Result<Rating, StoreEr
     .map_err(StoreError::Failed)
 }
 
+/// The ratings `accounts` have in `pool`.
+async fn read_ratings(
+    client: &Client,
+    statements: &RatingStatements,
+    pool: &str,
+    accounts: &[i64],
+) -> Result<Result<Vec<(i64, Rating)>, StoreError>, tokio_postgres::Error> {
+    let rows = client.query(&statements.read, &[&pool, &accounts]).await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let account: i64 = row
+                .try_get(0)
+                .map_err(|e| StoreError::Failed(format!("a rating row: {e}")))?;
+            Ok((account, row_rating(row, 1)?))
+        })
+        .collect())
+}
+
 /// Takes the ratings lock, for the ends that follow in this transaction.
 pub(super) async fn lock(
     client: &Client,
@@ -116,17 +135,19 @@ pub(super) async fn rate_end(
     code: &str,
     end: &RatedEnd,
 ) -> Result<(), String> {
-    let rows = client
-        .query(&statements.read, &[&end.pool, &end.accounts])
+    let kept = read_ratings(client, statements, &end.pool, &end.accounts)
         .await
+        .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;
-    let mut before = vec![Rating::default(); end.accounts.len()];
-    for row in &rows {
-        let account: i64 = row.try_get(0).map_err(|e| e.to_string())?;
-        if let Some(seat) = end.accounts.iter().position(|&a| a == account) {
-            before[seat] = row_rating(row, 1).map_err(|e| e.to_string())?;
-        }
-    }
+    let before: Vec<Rating> = end
+        .accounts
+        .iter()
+        .map(|account| {
+            kept.iter()
+                .find(|(id, _)| id == account)
+                .map_or_else(Rating::default, |(_, rating)| *rating)
+        })
+        .collect();
     let after = rate(&before, &end.points);
     let column = |f: fn(&Rating) -> f64| after.iter().map(f).collect::<Vec<f64>>();
     let games: Vec<i32> = after
@@ -160,6 +181,9 @@ pub(super) async fn run_ratings(
     let s = statements;
     let unreadable = |e: tokio_postgres::Error| StoreError::Failed(format!("a rating row: {e}"));
     Ok(match op {
+        RatingOp::Of { pool, accounts } => read_ratings(client, s, pool, accounts)
+            .await?
+            .map(Reply::Ratings),
         RatingOp::Leaderboard { pool, limit } => {
             let rows = client
                 .query(&s.leaderboard, &[pool, &(*limit as i64)])

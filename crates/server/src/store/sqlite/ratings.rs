@@ -11,25 +11,28 @@ fn failed(e: rusqlite::Error) -> StoreError {
     StoreError::Failed(e.to_string())
 }
 
+/// `account`'s rating in `pool`, if it has one.
+fn kept_rating(tx: &Connection, account: i64, pool: &str) -> Result<Option<Rating>, StoreError> {
+    let kept = tx
+        .query_row(
+            "SELECT rating, deviation, volatility, games FROM ratings
+             WHERE account = ?1 AND pool = ?2",
+            params![account, pool],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        )
+        .optional()
+        .map_err(failed)?;
+    kept.map(|(rating, deviation, volatility, games)| {
+        stored_rating(rating, deviation, volatility, games).map_err(StoreError::Failed)
+    })
+    .transpose()
+}
+
 /// Moves the ratings of the players of game `code`, which `end` ends.
 pub(super) fn rate_end(tx: &Connection, code: &str, end: &RatedEnd) -> Result<(), StoreError> {
     let mut before = Vec::with_capacity(end.accounts.len());
-    for account in &end.accounts {
-        let kept = tx
-            .query_row(
-                "SELECT rating, deviation, volatility, games FROM ratings
-                 WHERE account = ?1 AND pool = ?2",
-                params![account, end.pool],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
-            )
-            .optional()
-            .map_err(failed)?;
-        before.push(match kept {
-            Some((rating, deviation, volatility, games)) => {
-                stored_rating(rating, deviation, volatility, games).map_err(StoreError::Failed)?
-            }
-            None => Rating::default(),
-        });
+    for &account in &end.accounts {
+        before.push(kept_rating(tx, account, &end.pool)?.unwrap_or_default());
     }
     let after = rate(&before, &end.points);
     for (account, rating) in end.accounts.iter().zip(&after) {
@@ -69,6 +72,15 @@ pub(super) fn rate_end(tx: &Connection, code: &str, end: &RatedEnd) -> Result<()
 
 pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError> {
     match op {
+        RatingOp::Of { pool, accounts } => {
+            let mut found = Vec::new();
+            for &account in accounts {
+                if let Some(rating) = kept_rating(tx, account, pool)? {
+                    found.push((account, rating));
+                }
+            }
+            Ok(Reply::Ratings(found))
+        }
         RatingOp::Leaderboard { pool, limit } => {
             let mut rows = tx
                 .prepare_cached(&format!(
