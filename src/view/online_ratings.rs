@@ -69,7 +69,8 @@ pub fn ratings_section(
         return player_page(ui, page).or(choice);
     }
     if let Some((pool, players)) = &standings.leaderboard {
-        ui.strong(pool_title(pool));
+        // A server's words (an unknown pool is shown as named), escaped and cut.
+        ui.strong(shown_line(&pool_title(pool)));
         if players.is_empty() {
             ui.small("Nobody has played a rated game of it yet.");
         }
@@ -112,7 +113,7 @@ fn player_page(ui: &mut egui::Ui, page: &PlayerPage) -> Option<RatingsChoice> {
     for pool in &page.ratings {
         ui.label(format!(
             "{}: {} ± {}, {}",
-            pool_title(&pool.pool),
+            shown_line(&pool_title(&pool.pool)),
             pool.rating,
             pool.rating.deviation,
             games(pool.rating.games)
@@ -181,7 +182,8 @@ fn history_graph(ui: &mut egui::Ui, points: &[RatingPoint]) {
         .map(|p| p.rating)
         .max()
         .unwrap_or(first.rating);
-    let span = (high - low).max(20) as f32;
+    // In floats: a server may send any numbers, whose difference overflows an i32.
+    let span = (high as f32 - low as f32).max(20.0);
     // The scale's two numbers stand in a margin of their own, clear of the line.
     let inner = egui::Rect::from_min_max(
         rect.left_top() + egui::vec2(40.0, 8.0),
@@ -193,7 +195,7 @@ fn history_graph(ui: &mut egui::Ui, points: &[RatingPoint]) {
         } else {
             inner.left() + inner.width() * index as f32 / (points.len() - 1) as f32
         };
-        let y = inner.bottom() - inner.height() * (rating - low) as f32 / span;
+        let y = inner.bottom() - inner.height() * (rating as f32 - low as f32) / span;
         egui::pos2(x, y)
     };
     let line: Vec<egui::Pos2> = points

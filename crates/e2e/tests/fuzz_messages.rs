@@ -30,8 +30,7 @@ fn line(client: &str, msg: &ClientMsg) -> String {
 /// A whole conversation: A registers and creates a game of `kind`, B joins, they play
 /// `plies` random moves, then offer, decline, ask to take back, list their games, B
 /// registers and claims its seat, both come back, B resigns, they look at a leaderboard
-/// and a player's page, A creates a rated game that B, logged out, cannot join, and their
-/// accounts end.
+/// and a player's page, A creates a rated game that B joins, and their accounts end.
 fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8> {
     let settings: Vec<(String, String)> = settings
         .iter()
@@ -145,8 +144,8 @@ fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8
                 rated: true,
             },
         ),
-        line("B", &ClientMsg::LogOutEverywhere),
         line("B", &ClientMsg::Join { code: CODE.into() }),
+        line("B", &ClientMsg::LogOutEverywhere),
         line(
             "A",
             &ClientMsg::DeleteAccount {

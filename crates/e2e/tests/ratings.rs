@@ -211,8 +211,20 @@ fn ratings_story(address: &str) {
             client
         })
     });
-    let clients: Vec<OnlineClient> = bots.into_iter().map(|b| b.join().unwrap()).collect();
+    let mut clients: Vec<OnlineClient> = bots.into_iter().map(|b| b.join().unwrap()).collect();
     let status = clients[0].game().unwrap().game.status();
+    // The move that ended it is followed by the game with both players' new ratings.
+    let rated_twice = |c: &OnlineClient| {
+        c.game()
+            .unwrap()
+            .state
+            .seats
+            .iter()
+            .all(|s| s.rating.map(|r| r.games) == Some(2))
+    };
+    for client in &mut clients {
+        assert!(client.poll_until(patience, |_| {}, rated_twice));
+    }
     let ada_history = adomoc_history(&stranger, "Ada");
     let bea_history = adomoc_history(&stranger, "Bea");
     assert_eq!((ada_history.len(), bea_history.len()), (2, 2));

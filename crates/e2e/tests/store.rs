@@ -1,12 +1,15 @@
 //! The store's one interface, the same on SQLite and on PostgreSQL: games kept whole,
-//! and a change decided on an old version of a game refused, however many arrive at once.
+//! a change decided on an old version of a game refused, however many arrive at once, and
+//! a rated game's end kept with its ratings or not at all.
 
 mod common;
 
 use common::{TestDatabase, sqlite_url};
 use tabula_online::protocol::{Ending, Pace, UndoRequest};
+use tabula_server::ratings::RatedEnd;
 use tabula_server::store::{
-    Change, News, Offers, Op, Reply, Step, Store, StoreError, StoredGame, StoredMove,
+    AccountOp, Change, News, Offers, Op, RatingOp, Reply, Step, Store, StoreError, StoredGame,
+    StoredMove,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -166,6 +169,137 @@ async fn keeps_games_and_refuses_old_versions(store: Store) {
     let kept = load(&store, code).await;
     assert_eq!(kept.ending, Some(ending));
     assert_eq!(kept.version, 6);
+}
+
+/// A rated game between `accounts`, created: its code.
+async fn rated_game(store: &Store, code: &str, accounts: [i64; 2]) {
+    let mut rated = game(code);
+    rated.game = "adomoc".into();
+    rated.settings = vec![];
+    rated.rated = true;
+    rated.tokens = vec![Some("a".repeat(32)), Some("b".repeat(32))];
+    rated.accounts = accounts.map(Some).to_vec();
+    store.run(Op::Create(Box::new(rated))).await.unwrap();
+}
+
+/// Seat 1 resigns game `code` (at version 0), rating `accounts`.
+fn rated_resignation(code: &str, accounts: [i64; 2]) -> Op {
+    Op::Change(Box::new(Change {
+        code: code.into(),
+        version: 0,
+        step: Step::End(Ending::Resigned { seat: 1 }),
+        offers: Offers::default(),
+        clock_ms: None,
+        rated_end: Some(RatedEnd {
+            pool: "adomoc".into(),
+            accounts: accounts.to_vec(),
+            points: vec![1.0, 0.0],
+            at_ms: 1_700_000_000_000,
+        }),
+    }))
+}
+
+async fn ratings_of(store: &Store, accounts: [i64; 2]) -> Vec<(i64, i32, u32)> {
+    let op = RatingOp::Of {
+        pool: "adomoc".into(),
+        accounts: accounts.to_vec(),
+    };
+    match store.ratings(op).await.unwrap() {
+        Reply::Ratings(found) => found
+            .into_iter()
+            .map(|(account, r)| (account, r.shown().rating, r.games))
+            .collect(),
+        other => panic!("ratings, not {other:?}"),
+    }
+}
+
+/// An end whose ratings cannot be written is not kept either; one whose ratings can is kept
+/// with them: the two accounts it returns are rated once.
+async fn a_rated_end_is_kept_whole_or_not_at_all(store: &Store) -> [i64; 2] {
+    let mut accounts = [0; 2];
+    for (seat, name) in ["Ada", "Bea"].into_iter().enumerate() {
+        let op = AccountOp::Register {
+            name: name.into(),
+            name_key: name.to_ascii_lowercase(),
+            password: "hash".into(),
+            now_ms: 1,
+        };
+        match store.account(op).await.unwrap() {
+            Reply::Registered(id) => accounts[seat] = id,
+            other => panic!("registered, not {other:?}"),
+        }
+    }
+    rated_game(store, "RATE23", accounts).await;
+    // No such account: its rating cannot be written, so the end is not kept.
+    let refused = store
+        .run(rated_resignation("RATE23", [accounts[0], 987_654]))
+        .await;
+    assert!(matches!(refused, Err(StoreError::Failed(_))), "{refused:?}");
+    let kept = load(store, "RATE23").await;
+    assert_eq!((kept.ending, kept.version), (None, 0));
+    assert!(ratings_of(store, accounts).await.is_empty());
+    store
+        .run(rated_resignation("RATE23", accounts))
+        .await
+        .unwrap();
+    assert_eq!(
+        load(store, "RATE23").await.ending,
+        Some(Ending::Resigned { seat: 1 })
+    );
+    let rated = ratings_of(store, accounts).await;
+    assert_eq!(
+        rated,
+        [(accounts[0], 1662, 1), (accounts[1], 1338, 1)],
+        "{rated:?}"
+    );
+    accounts
+}
+
+/// After Bea's rating row was damaged: her next game still ends, rated from a newcomer's.
+async fn a_damaged_rating_does_not_stop_a_game_ending(store: &Store, accounts: [i64; 2]) {
+    rated_game(store, "RATE34", [accounts[1], accounts[0]]).await;
+    store
+        .run(rated_resignation("RATE34", [accounts[1], accounts[0]]))
+        .await
+        .unwrap();
+    let rated = ratings_of(store, accounts).await;
+    let bea = rated.iter().find(|r| r.0 == accounts[1]).unwrap();
+    let ada = rated.iter().find(|r| r.0 == accounts[0]).unwrap();
+    assert!(bea.1 > 1500 && bea.1 < 2000, "from 1500, a win: {rated:?}");
+    assert_eq!(bea.2, 1, "a newcomer's count, too");
+    assert!(ada.1 < 1662 && ada.2 == 2, "{rated:?}");
+}
+
+const DAMAGE: &str = "UPDATE ratings SET rating = 1e300 WHERE games = 1 AND rating < 1500";
+
+#[test]
+fn sqlite_keeps_a_rated_end_whole_and_survives_a_damaged_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rated.sqlite3");
+    let runtime = runtime();
+    let store = runtime.block_on(Store::open(&sqlite_url(&path))).unwrap();
+    let accounts = runtime.block_on(a_rated_end_is_kept_whole_or_not_at_all(&store));
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(DAMAGE)
+        .unwrap();
+    runtime.block_on(a_damaged_rating_does_not_stop_a_game_ending(
+        &store, accounts,
+    ));
+}
+
+#[test]
+fn postgres_keeps_a_rated_end_whole_and_survives_a_damaged_rating() {
+    let Some(database) = TestDatabase::new("rated") else {
+        return;
+    };
+    let runtime = runtime();
+    let store = runtime.block_on(Store::open(&database.url)).unwrap();
+    let accounts = runtime.block_on(a_rated_end_is_kept_whole_or_not_at_all(&store));
+    database.sql(DAMAGE);
+    runtime.block_on(a_damaged_rating_does_not_stop_a_game_ending(
+        &store, accounts,
+    ));
 }
 
 #[test]

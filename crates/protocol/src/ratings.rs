@@ -37,7 +37,7 @@ pub struct ShownRating {
     pub rating: i32,
     /// The Glicko-2 rating deviation: about 95% sure the strength is within twice this.
     pub deviation: u32,
-    /// Too few games (or none for long) to be sure: shown with a `?`.
+    /// Too few games to be sure (a deviation above 110): shown with a `?`.
     pub provisional: bool,
     /// Rated games played in the pool.
     pub games: u32,

@@ -1,6 +1,7 @@
 //! The answers to `leaderboard` and `player`: ratings as the store keeps them, shown.
 
 use crate::accounts::names::name_key;
+use crate::room::RoomState;
 use crate::rooms::Rooms;
 use crate::store::{RatingOp, Reply};
 use tabula_protocol::ratings::{
@@ -72,14 +73,20 @@ pub async fn player_page(rooms: &Rooms, name: String) -> Result<ServerMsg, Strin
         .await?;
     let mut games = Vec::with_capacity(seats.len());
     for (code, seat) in seats {
-        // A game that no longer loads is left off the page, not the page refused.
-        let Ok(room) = rooms.get(&code).await else {
-            continue;
+        // Read, not opened: a page asked for is not a reason to keep games in memory (or
+        // their clocks running). A game that no longer loads is left off the page.
+        let view = match rooms.cached(&code) {
+            Some(room) => room.view(None).await,
+            None => match rooms.store.load(&code).await {
+                Ok(Some(stored)) => match RoomState::from_stored(&stored) {
+                    Ok(state) => state.view(&code),
+                    Err(_) => continue,
+                },
+                _ => continue,
+            },
         };
-        let state = room.state.lock().await;
-        let view = state.view(&room.code);
         games.push(PlayedGame {
-            code: room.code.clone(),
+            code,
             game: view.game,
             seat,
             players: view.seats.into_iter().map(|s| s.player).collect(),

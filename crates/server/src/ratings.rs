@@ -71,30 +71,51 @@ pub fn rate(before: &[Rating], points: &[f64]) -> Vec<Rating> {
                     (before[other].glicko, outcome)
                 })
                 .collect();
+            let after = glicko2_rating_period(&before[me].glicko, &results, &config);
+            let finite = [after.rating, after.deviation, after.volatility]
+                .iter()
+                .all(|x| x.is_finite());
             Rating {
-                glicko: glicko2_rating_period(&before[me].glicko, &results, &config),
+                // Never a NaN written: numbers the formulas cannot take leave it as it was.
+                glicko: if finite { after } else { before[me].glicko },
                 games: before[me].games.saturating_add(1),
             }
         })
         .collect()
 }
 
+/// The rating a game's end starts from: a stored one that does not read counts as a
+/// newcomer's, its count of games too (said on standard error), so one damaged row never
+/// stops a game ending.
+pub fn rating_to_start_from(
+    account: AccountId,
+    pool: &str,
+    kept: Result<Rating, String>,
+) -> Rating {
+    kept.unwrap_or_else(|why| {
+        eprintln!("account {account}, {pool}: {why}; rated from a newcomer's rating");
+        Rating::default()
+    })
+}
+
 /// A stored rating read back: numbers a damaged store may hold are refused by name rather
-/// than carried into the formulas.
+/// than carried into the formulas (NaN is outside every range, so it is refused too).
 pub fn stored_rating(
     rating: f64,
     deviation: f64,
     volatility: f64,
     games: i64,
 ) -> Result<Rating, String> {
-    let sane = rating.is_finite()
-        && deviation.is_finite()
+    // Far wider than any rating a game gives, narrow enough for the formulas to stay finite.
+    let sane = (-10_000.0..=10_000.0).contains(&rating)
         && deviation > 0.0
-        && volatility.is_finite()
-        && volatility > 0.0;
+        && deviation <= 1_000.0
+        && volatility > 0.0
+        && volatility <= 10.0;
     if !sane {
         return Err(format!(
-            "a stored rating of {rating} ± {deviation} (volatility {volatility}) is not a rating"
+            "a stored rating of {rating:.4e} ± {deviation:.4e} (volatility {volatility:.4e}) \
+             is not a rating"
         ));
     }
     Ok(Rating {
@@ -177,6 +198,8 @@ mod tests {
             (f64::NAN, 350.0, 0.06),
             (1500.0, 0.0, 0.06),
             (1500.0, 350.0, -1.0),
+            (1e300, 350.0, 0.06),
+            (1500.0, f64::INFINITY, 0.06),
         ] {
             let err = stored_rating(r, d, v, 3).unwrap_err();
             assert!(err.contains("is not a rating"), "{err}");

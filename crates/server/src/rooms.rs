@@ -107,7 +107,8 @@ impl Rooms {
         self.open.lock().expect("rooms lock").len()
     }
 
-    fn cached(&self, code: &str) -> Option<Arc<Room>> {
+    /// The game with this code, if it is in memory.
+    pub fn cached(&self, code: &str) -> Option<Arc<Room>> {
         self.open.lock().expect("rooms lock").get(code).cloned()
     }
 

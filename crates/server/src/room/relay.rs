@@ -46,6 +46,11 @@ impl Room {
         state.offers = state.offers.after_move(mv.seat);
         let deadline_ms = state.deadline_ms();
         self.tell_move(ply, mv.seat, state.game.record()[ply].clone(), deadline_ms);
+        if state.rated && state.is_over() {
+            // The move ended a rated game there: the seats show the new ratings here too.
+            Room::read_ratings(store, &mut state).await;
+            self.tell_state(&state);
+        }
         drop(state);
         self.arm_clock(store, ply + 1, deadline_ms);
     }
@@ -74,14 +79,16 @@ impl Room {
         };
         fresh.online = std::mem::take(&mut state.online);
         fresh.ratings = std::mem::take(&mut state.ratings);
-        // Other players, or an end that moved ratings: read them again.
-        if fresh.accounts != state.accounts || fresh.is_over() != state.is_over() {
+        // Other players, or an end that moved ratings: read them again (and show them).
+        let ended = fresh.is_over() != state.is_over();
+        if fresh.accounts != state.accounts || ended {
             Room::read_ratings(store, &mut fresh).await;
         }
         let old = state.game.record();
         let new = fresh.game.record();
         let went_on = new.len() >= old.len() && new[..old.len()] == *old;
         let only_moves = went_on
+            && !ended
             && fresh.ending == state.ending
             && fresh.offers == state.offers
             && fresh.taken() == state.taken();

@@ -56,7 +56,7 @@ pub const SQLITE: &[&str] = &[
     ALTER TABLE seats ADD COLUMN account INTEGER REFERENCES accounts(id);
     CREATE INDEX seats_by_account ON seats(account);",
     // 5: rated games, each account's Glicko-2 rating in each pool, and each rating after
-    // each rated game (a player's history).
+    // each rated game (a player's history, in the order written: its rowid).
     "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE ratings (
         account INTEGER NOT NULL REFERENCES accounts(id),
@@ -78,7 +78,7 @@ pub const SQLITE: &[&str] = &[
         deviation REAL NOT NULL,
         PRIMARY KEY (account, code)
     );
-    CREATE INDEX rating_history_by_account ON rating_history(account, at_ms);",
+    CREATE INDEX rating_history_by_account ON rating_history(account, pool);",
 ];
 
 /// PostgreSQL's steps (run under an advisory lock, so two servers starting together do
@@ -129,7 +129,7 @@ pub const POSTGRES: &[&str] = &[
     CREATE INDEX sessions_by_account ON sessions(account);
     ALTER TABLE seats ADD COLUMN account BIGINT REFERENCES accounts(id);
     CREATE INDEX seats_by_account ON seats(account);",
-    // 3: rated games and ratings (SQLite's step 5).
+    // 3: rated games and ratings (SQLite's step 5; the history's order is its id).
     "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
     CREATE TABLE ratings (
         account BIGINT NOT NULL REFERENCES accounts(id),
@@ -143,6 +143,7 @@ pub const POSTGRES: &[&str] = &[
     );
     CREATE INDEX ratings_by_pool ON ratings(pool, rating);
     CREATE TABLE rating_history (
+        id BIGINT GENERATED ALWAYS AS IDENTITY,
         account BIGINT NOT NULL REFERENCES accounts(id),
         code TEXT NOT NULL REFERENCES games(code),
         pool TEXT NOT NULL,
@@ -151,5 +152,5 @@ pub const POSTGRES: &[&str] = &[
         deviation DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (account, code)
     );
-    CREATE INDEX rating_history_by_account ON rating_history(account, at_ms);",
+    CREATE INDEX rating_history_by_account ON rating_history(account, pool, id);",
 ];

@@ -4,7 +4,7 @@
 //! (see [`RatingStatements::lock`]), so two processes never both read a rating before
 //! either writes it.
 
-use crate::ratings::{RatedEnd, Rating, rate, stored_rating};
+use crate::ratings::{RatedEnd, Rating, rate, rating_to_start_from, stored_rating};
 use crate::store::rating::leaderboard_order;
 use crate::store::{PlayerRatings, RankedRow, RatingOp, Reply, StoreError};
 use tabula_protocol::ratings::RatingPoint;
@@ -82,7 +82,7 @@ impl RatingStatements {
                 .prepare(
                     "SELECT code, at_ms, rating FROM rating_history
                      WHERE account = $1::int8 AND pool = $2::text
-                     ORDER BY at_ms DESC, code DESC LIMIT $3::int8",
+                     ORDER BY id DESC LIMIT $3::int8",
                 )
                 .await?,
         })
@@ -101,21 +101,19 @@ fn row_rating(row: &tokio_postgres::Row, first: usize) -> Result<Rating, StoreEr
     .map_err(StoreError::Failed)
 }
 
-/// The ratings `accounts` have in `pool`.
+/// The ratings `accounts` have in `pool`, each row's (or why it does not read).
 async fn read_ratings(
     client: &Client,
     statements: &RatingStatements,
     pool: &str,
     accounts: &[i64],
-) -> Result<Result<Vec<(i64, Rating)>, StoreError>, tokio_postgres::Error> {
+) -> Result<Vec<(i64, Result<Rating, StoreError>)>, tokio_postgres::Error> {
     let rows = client.query(&statements.read, &[&pool, &accounts]).await?;
     Ok(rows
         .iter()
-        .map(|row| {
-            let account: i64 = row
-                .try_get(0)
-                .map_err(|e| StoreError::Failed(format!("a rating row: {e}")))?;
-            Ok((account, row_rating(row, 1)?))
+        .filter_map(|row| {
+            let account: i64 = row.try_get(0).ok()?;
+            Some((account, row_rating(row, 1)))
         })
         .collect())
 }
@@ -135,18 +133,21 @@ pub(super) async fn rate_end(
     code: &str,
     end: &RatedEnd,
 ) -> Result<(), String> {
-    let kept = read_ratings(client, statements, &end.pool, &end.accounts)
+    let mut kept = read_ratings(client, statements, &end.pool, &end.accounts)
         .await
-        .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;
     let before: Vec<Rating> = end
         .accounts
         .iter()
-        .map(|account| {
-            kept.iter()
-                .find(|(id, _)| id == account)
-                .map_or_else(Rating::default, |(_, rating)| *rating)
-        })
+        .map(
+            |&account| match kept.iter().position(|(id, _)| *id == account) {
+                Some(found) => {
+                    let kept = kept.swap_remove(found).1.map_err(|e| e.to_string());
+                    rating_to_start_from(account, &end.pool, kept)
+                }
+                None => Rating::default(),
+            },
+        )
         .collect();
     let after = rate(&before, &end.points);
     let column = |f: fn(&Rating) -> f64| after.iter().map(f).collect::<Vec<f64>>();
@@ -181,9 +182,14 @@ pub(super) async fn run_ratings(
     let s = statements;
     let unreadable = |e: tokio_postgres::Error| StoreError::Failed(format!("a rating row: {e}"));
     Ok(match op {
-        RatingOp::Of { pool, accounts } => read_ratings(client, s, pool, accounts)
-            .await?
-            .map(Reply::Ratings),
+        // A row that does not read is left off the seats.
+        RatingOp::Of { pool, accounts } => Ok(Reply::Ratings(
+            read_ratings(client, s, pool, accounts)
+                .await?
+                .into_iter()
+                .filter_map(|(account, rating)| Some((account, rating.ok()?)))
+                .collect(),
+        )),
         RatingOp::Leaderboard { pool, limit } => {
             let rows = client
                 .query(&s.leaderboard, &[pool, &(*limit as i64)])

@@ -1,7 +1,7 @@
 //! Ratings on SQLite: moved by a rated game's end, inside its transaction; and read for a
 //! leaderboard or a player's page.
 
-use crate::ratings::{RatedEnd, Rating, rate, stored_rating};
+use crate::ratings::{RatedEnd, Rating, rate, rating_to_start_from, stored_rating};
 use crate::store::rating::leaderboard_order;
 use crate::store::{PlayerRatings, RankedRow, RatingOp, Reply, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -11,8 +11,12 @@ fn failed(e: rusqlite::Error) -> StoreError {
     StoreError::Failed(e.to_string())
 }
 
-/// `account`'s rating in `pool`, if it has one.
-fn kept_rating(tx: &Connection, account: i64, pool: &str) -> Result<Option<Rating>, StoreError> {
+/// `account`'s rating in `pool`, if it has one (or why the row does not read).
+fn kept_rating(
+    tx: &Connection,
+    account: i64,
+    pool: &str,
+) -> Result<Option<Result<Rating, String>>, StoreError> {
     let kept = tx
         .query_row(
             "SELECT rating, deviation, volatility, games FROM ratings
@@ -22,17 +26,19 @@ fn kept_rating(tx: &Connection, account: i64, pool: &str) -> Result<Option<Ratin
         )
         .optional()
         .map_err(failed)?;
-    kept.map(|(rating, deviation, volatility, games)| {
-        stored_rating(rating, deviation, volatility, games).map_err(StoreError::Failed)
-    })
-    .transpose()
+    Ok(kept.map(|(rating, deviation, volatility, games)| {
+        stored_rating(rating, deviation, volatility, games)
+    }))
 }
 
 /// Moves the ratings of the players of game `code`, which `end` ends.
 pub(super) fn rate_end(tx: &Connection, code: &str, end: &RatedEnd) -> Result<(), StoreError> {
     let mut before = Vec::with_capacity(end.accounts.len());
     for &account in &end.accounts {
-        before.push(kept_rating(tx, account, &end.pool)?.unwrap_or_default());
+        before.push(match kept_rating(tx, account, &end.pool)? {
+            Some(kept) => rating_to_start_from(account, &end.pool, kept),
+            None => Rating::default(),
+        });
     }
     let after = rate(&before, &end.points);
     for (account, rating) in end.accounts.iter().zip(&after) {
@@ -75,7 +81,8 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
         RatingOp::Of { pool, accounts } => {
             let mut found = Vec::new();
             for &account in accounts {
-                if let Some(rating) = kept_rating(tx, account, pool)? {
+                // A row that does not read is left off the seats.
+                if let Some(Ok(rating)) = kept_rating(tx, account, pool)? {
                     found.push((account, rating));
                 }
             }
@@ -147,7 +154,7 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
             let mut history = tx
                 .prepare_cached(
                     "SELECT code, at_ms, rating FROM rating_history
-                     WHERE account = ?1 AND pool = ?2 ORDER BY at_ms DESC, code DESC LIMIT ?3",
+                     WHERE account = ?1 AND pool = ?2 ORDER BY rowid DESC LIMIT ?3",
                 )
                 .map_err(failed)?;
             let pools = pools
