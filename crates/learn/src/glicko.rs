@@ -2,6 +2,8 @@
 //! rating: each puzzle solved or failed is one game against the puzzle's rating.
 
 use serde::{Deserialize, Serialize};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 /// A rating on the Glicko scale (1500 a beginner's start), how sure it is (the rating
 /// deviation: 350 knows nothing, 50 is well known) and how steady (the volatility).
@@ -22,82 +24,44 @@ impl Default for Glicko {
     }
 }
 
-/// The system constant: how much the volatility may change (Glickman suggests 0.3 to 1.2).
-const TAU: f64 = 0.5;
-/// Glicko-2's scale: rating points to its own units.
-const SCALE: f64 = 173.7178;
 /// Puzzles are rated, not fixed: their deviation, as a well-played puzzle's.
 pub const PUZZLE_DEVIATION: f64 = 80.0;
 /// The least deviation a player keeps, so a long run of puzzles still moves the rating.
 const LEAST_DEVIATION: f64 = 45.0;
 
-impl Glicko {
-    /// The rating after one game against `opponent`: `score` 1 for solved, 0 for failed.
-    pub fn after(self, opponent: Glicko, score: f64) -> Glicko {
-        let mu = (self.rating - 1500.0) / SCALE;
-        let phi = self.deviation / SCALE;
-        let mu_j = (opponent.rating - 1500.0) / SCALE;
-        let phi_j = opponent.deviation / SCALE;
-        let g = 1.0 / (1.0 + 3.0 * phi_j * phi_j / (std::f64::consts::PI.powi(2))).sqrt();
-        let expected = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
-        let v = 1.0 / (g * g * expected * (1.0 - expected));
-        let delta = v * g * (score - expected);
-        let sigma = new_volatility(self.volatility, phi, v, delta);
-        let phi_star = (phi * phi + sigma * sigma).sqrt();
-        let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
-        let mu_new = mu + phi_new * phi_new * g * (score - expected);
-        Glicko {
-            rating: SCALE * mu_new + 1500.0,
-            deviation: (SCALE * phi_new).max(LEAST_DEVIATION),
-            volatility: sigma,
+impl From<Glicko> for Glicko2Rating {
+    fn from(g: Glicko) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: g.rating,
+            deviation: g.deviation,
+            volatility: g.volatility,
         }
-    }
-
-    /// The chance of winning against `opponent`, as the ratings see it.
-    pub fn expected_against(self, opponent: Glicko) -> f64 {
-        let mu = (self.rating - 1500.0) / SCALE;
-        let mu_j = (opponent.rating - 1500.0) / SCALE;
-        let phi_j = opponent.deviation / SCALE;
-        let g = 1.0 / (1.0 + 3.0 * phi_j * phi_j / (std::f64::consts::PI.powi(2))).sqrt();
-        1.0 / (1.0 + (-g * (mu - mu_j)).exp())
     }
 }
 
-/// Step 5 of the paper: the new volatility, by the Illinois algorithm.
-fn new_volatility(sigma: f64, phi: f64, v: f64, delta: f64) -> f64 {
-    let a = (sigma * sigma).ln();
-    let f = |x: f64| {
-        let ex = x.exp();
-        ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2))
-            - (x - a) / (TAU * TAU)
-    };
-    let mut big_a = a;
-    let mut big_b = if delta * delta > phi * phi + v {
-        (delta * delta - phi * phi - v).ln()
-    } else {
-        let mut k = 1.0;
-        while f(a - k * TAU) < 0.0 {
-            k += 1.0;
-        }
-        a - k * TAU
-    };
-    let (mut f_a, mut f_b) = (f(big_a), f(big_b));
-    for _ in 0..100 {
-        if (big_b - big_a).abs() <= 1e-6 {
-            break;
-        }
-        let c = big_a + (big_a - big_b) * f_a / (f_b - f_a);
-        let f_c = f(c);
-        if f_c * f_b <= 0.0 {
-            big_a = big_b;
-            f_a = f_b;
+impl Glicko {
+    /// The rating after one game against `opponent`: `score` 1 for solved, 0 for failed.
+    /// The formulas are `skillratings`' (Glickman's system constant 0.5), as the server's
+    /// ratings of online games.
+    pub fn after(self, opponent: Glicko, score: f64) -> Glicko {
+        let outcome = if score > 0.5 {
+            Outcomes::WIN
+        } else if score < 0.5 {
+            Outcomes::LOSS
         } else {
-            f_a /= 2.0;
+            Outcomes::DRAW
+        };
+        let after = glicko2_rating_period(
+            &self.into(),
+            &[(opponent.into(), outcome)],
+            &Glicko2Config::new(),
+        );
+        Glicko {
+            rating: after.rating,
+            deviation: after.deviation.max(LEAST_DEVIATION),
+            volatility: after.volatility,
         }
-        big_b = c;
-        f_b = f_c;
     }
-    (big_a / 2.0).exp()
 }
 
 #[cfg(test)]
@@ -141,6 +105,6 @@ mod tests {
             ..easy
         };
         assert!(player.after(hard, 1.0).rating > player.after(easy, 1.0).rating);
-        assert!(player.expected_against(easy) > 0.5);
+        assert!(player.after(easy, 0.0).rating < player.after(hard, 0.0).rating);
     }
 }
