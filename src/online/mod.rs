@@ -171,7 +171,10 @@ fn go_online(
                 match_id: None,
                 connected: false,
                 connections: 0,
-                asks_once: matches!(request.goal, Goal::Create { .. } | Goal::Join { .. }),
+                asks_once: matches!(
+                    request.goal,
+                    Goal::Create { .. } | Goal::Join { .. } | Goal::Accept { .. }
+                ),
                 sent: None,
                 notice: None,
             });

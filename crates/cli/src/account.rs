@@ -235,7 +235,7 @@ fn session_for(server: &str) -> Result<String, String> {
         .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))
 }
 
-fn unexpected(msg: &ServerMsg) -> String {
+pub(crate) fn unexpected(msg: &ServerMsg) -> String {
     let text = msg.to_json();
     let shown: String = text.chars().take(80).collect();
     format!("the server answered something else: {shown}")
@@ -243,7 +243,11 @@ fn unexpected(msg: &ServerMsg) -> String {
 
 /// Sends `msg` to `server` (logged in with `session` first, if given) and waits for the
 /// answer; an error the server sends is this function's error.
-fn ask(server: &str, session: Option<&str>, msg: &ClientMsg) -> Result<ServerMsg, String> {
+pub(crate) fn ask(
+    server: &str,
+    session: Option<&str>,
+    msg: &ClientMsg,
+) -> Result<ServerMsg, String> {
     if session.is_some() || msg.carries_secret() {
         // Refused here, before connecting, where a password or a session may not go.
         tabula_online::secrets_allowed(&tabula_online::socket_url(server)?)?;
@@ -292,6 +296,20 @@ fn answer(connection: &Connection, end: Instant) -> Result<ServerMsg, String> {
         Event::Disconnected(why) => Some(Err(format!("the connection was lost: {why}"))),
         Event::Connected => None,
     })?
+}
+
+/// The first event `take` makes something of, however long it takes.
+pub(crate) fn wait_for<T>(
+    connection: &Connection,
+    take: impl Fn(Event) -> Option<T>,
+) -> Result<T, String> {
+    loop {
+        if let Some(event) = connection.next_timeout(Duration::from_secs(1))
+            && let Some(done) = take(event)
+        {
+            return Ok(done);
+        }
+    }
 }
 
 /// The first event `take` makes something of, before `end`; else the last reason the

@@ -30,6 +30,8 @@ pub struct Args {
     pub move_seconds: Option<u32>,
     /// `online host --rated`: only accounts take the seats, and the end moves ratings.
     pub rated: bool,
+    /// `online challenge --to NAME`: the one player a challenge is for.
+    pub to: Option<String>,
     /// `train`: the weights file to write, the playout plies it is for, the check games
     /// at each point of the learning curve, and the curve's points (games).
     pub out: Option<String>,
@@ -161,6 +163,7 @@ impl Args {
                 "--seat" => args.seat = Some(value),
                 "--take" => args.take = Some(number(flag, &value, 1..=3)?),
                 "--pace" => args.pace = Some(value),
+                "--to" => args.to = Some(value),
                 "--move-seconds" => {
                     args.move_seconds = Some(number(flag, &value, 1..=u32::MAX as u64)?)
                 }

@@ -4,6 +4,7 @@ mod account;
 mod bots;
 mod inspect;
 mod learn;
+mod lobby;
 mod online;
 mod play;
 mod progress;
@@ -101,6 +102,13 @@ verbs:
                              end the session (or all of them), change the
                              password, delete the account, list its games, say
                              who is logged in, make an anonymous seat the account's
+  online lobby [--server URL]  the open challenges (logged in: those for you too)
+  online challenge GAME [--option k=v]... [--take N] [--pace P] [--move-seconds S]
+         [--rated] [--to NAME] [--seat human|BOT] [--server URL]
+                             posts a challenge (logged in), waits for someone to
+                             accept it, then plays the game
+  online accept ID [--seat human|BOT] | cancel ID [--server URL]
+                             takes a challenge and plays it; takes yours down
   online leaderboard POOL | player NAME [--server URL]
                              the best players of a game (POOL: a game, or
                              adamas-3), or a player's ratings and recent games

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 use tabula_bot::BotSpec;
-use tabula_online::protocol::{ClientMsg, Pace, SeatKey, UndoRequest};
+use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, SeatKey, UndoRequest};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Followed, Goal, OnlineClient, Update};
 use tabula_rules::text::{quoted, shown_line};
@@ -23,9 +23,12 @@ yes / no (answer a request to take back), leave (the game stays on the server), 
 pub fn online(words: &[String]) -> Result<(), String> {
     let mode = words
         .first()
-        .ok_or("online needs host, join, resume, watch, or an account's verb (login, …)")?;
+        .ok_or("online needs host, join, resume, watch, lobby, challenge, accept, or an account's verb (login, …)")?;
     if crate::account::VERBS.contains(&mode.as_str()) {
         return crate::account::account(mode, &words[1..]);
+    }
+    if crate::lobby::usage(mode).is_some() {
+        return crate::lobby::lobby_verb(mode, &words[1..]);
     }
     let target = words
         .get(1)
@@ -84,6 +87,21 @@ fn what_follows(mode: &str) -> &'static str {
 }
 
 fn host_goal(game: &str, args: &Args) -> Result<Goal, String> {
+    let terms = host_terms(game, args)?;
+    Ok(Goal::Create {
+        game: terms.game,
+        settings: terms.settings,
+        seat: terms.seat.unwrap_or(0),
+        pace: terms.pace,
+        move_seconds: terms.move_seconds,
+        rated: terms.rated,
+    })
+}
+
+/// The game `host` or `challenge` asks for: the game, `--option`s, `--take`, `--pace`,
+/// `--move-seconds` and `--rated` (no `--take`: the first seat to host, either to
+/// challenge).
+pub fn host_terms(game: &str, args: &Args) -> Result<ChallengeTerms, String> {
     let kind = GameKind::parse(game)?;
     let settings = setup::settings(args)?;
     let pace = match args.pace.as_deref() {
@@ -97,11 +115,11 @@ fn host_goal(game: &str, args: &Args) -> Result<Goal, String> {
         }
     };
     let seat = match args.take {
-        None => 0,
+        None => None,
         Some(0) => return Err("--take counts seats from 1".into()),
-        Some(n) => n - 1,
+        Some(n) => Some(n - 1),
     };
-    Ok(Goal::Create {
+    Ok(ChallengeTerms {
         game: kind.key().to_string(),
         settings,
         seat,
@@ -111,7 +129,7 @@ fn host_goal(game: &str, args: &Args) -> Result<Goal, String> {
     })
 }
 
-fn run(goal: Goal, args: &Args) -> Result<(), String> {
+pub fn run(goal: Goal, args: &Args) -> Result<(), String> {
     let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
     let watching = matches!(goal, Goal::Watch { .. });
     let seat = Seat::parse(args.seat.as_deref().unwrap_or("human"))?;

@@ -11,7 +11,7 @@ use std::panic::AssertUnwindSafe;
 use tabula_mutate::Mutator;
 use tabula_mutate::check_error;
 use tabula_online::Followed;
-use tabula_online::protocol::{ClientMsg, Pace, SeatKey, ServerMsg};
+use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, SeatKey, ServerMsg};
 use tabula_server::rooms::Rooms;
 use tabula_server::socket::Client;
 use tabula_server::store::Store;
@@ -30,7 +30,8 @@ fn line(client: &str, msg: &ClientMsg) -> String {
 /// A whole conversation: A registers and creates a game of `kind`, B joins, they play
 /// `plies` random moves, then offer, decline, ask to take back, list their games, B
 /// registers and claims its seat, both come back, B resigns, they look at a leaderboard
-/// and a player's page, A creates a rated game that B joins, and their accounts end.
+/// and a player's page, A creates a rated game that B joins, B follows the lobby and A
+/// challenges B there, and their accounts end.
 fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8> {
     let settings: Vec<(String, String)> = settings
         .iter()
@@ -145,6 +146,21 @@ fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8
             },
         ),
         line("B", &ClientMsg::Join { code: CODE.into() }),
+        line("B", &ClientMsg::FollowLobby),
+        line(
+            "A",
+            &ClientMsg::PostChallenge {
+                terms: ChallengeTerms {
+                    game: kind.key().into(),
+                    settings: settings.clone(),
+                    pace: Pace::Live,
+                    move_seconds: Some(30),
+                    rated: false,
+                    seat: Some(0),
+                },
+                to: Some(format!("Bea-{}", kind.key())),
+            },
+        ),
         line("B", &ClientMsg::LogOutEverywhere),
         line(
             "A",

@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_online::protocol::ratings::{PlayedGame, PoolRating, RatingPoint};
 use tabula_online::protocol::{
-    ClientMsg, GameState, Pace, PlayerPage, RankedPlayer, SeatKey, SeatState, ServerMsg,
-    ShownRating,
+    Challenge, ChallengeTerms, ClientMsg, GameState, Pace, PlayerPage, RankedPlayer, SeatKey,
+    SeatState, ServerMsg, ShownRating,
 };
 use tabula_session::options::{options_from, settings_of};
 use tabula_session::rules::{Game, Status};
@@ -274,6 +274,24 @@ fn client_messages() -> Vec<Vec<u8>> {
         ClientMsg::Player {
             name: "Ada_7".into(),
         },
+        ClientMsg::FollowLobby,
+        ClientMsg::PostChallenge {
+            terms: ChallengeTerms {
+                game: "adaptoid".into(),
+                settings: vec![("size".into(), "5".into())],
+                pace: Pace::Live,
+                move_seconds: Some(60),
+                rated: true,
+                seat: None,
+            },
+            to: Some("Bea_7".into()),
+        },
+        ClientMsg::AcceptChallenge {
+            id: "0123456789ab".into(),
+        },
+        ClientMsg::CancelChallenge {
+            id: "0123456789ab".into(),
+        },
     ]
     .iter()
     .map(|msg| msg.to_json().into_bytes())
@@ -316,7 +334,38 @@ fn rating_answers() -> String {
             result: Some("Light wins".into()),
         }],
     }));
-    format!("{}\n{}", leaderboard.to_json(), page.to_json())
+    let challenge = Challenge {
+        id: "0123456789ab".into(),
+        by: "Ada_7".into(),
+        rating: Some(rating),
+        terms: ChallengeTerms {
+            game: "adomoc".into(),
+            settings: vec![],
+            pace: Pace::Correspondence,
+            move_seconds: None,
+            rated: false,
+            seat: Some(1),
+        },
+        to: None,
+        posted_ms: 1,
+    };
+    let lobby = [
+        ServerMsg::Lobby {
+            challenges: vec![challenge.clone()],
+        },
+        ServerMsg::ChallengeAdded(Box::new(challenge)),
+        ServerMsg::ChallengeAccepted {
+            id: "0123456789ab".into(),
+            code: "ABCD-EFGH".into(),
+            seat: 0,
+        },
+        ServerMsg::ChallengeGone {
+            id: "0123456789ab".into(),
+        },
+    ]
+    .map(|msg| msg.to_json())
+    .join("\n");
+    format!("{}\n{}\n{lobby}", leaderboard.to_json(), page.to_json())
 }
 
 /// For each played game: its state at some point, then the moves after it one by one.

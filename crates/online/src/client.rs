@@ -22,6 +22,10 @@ pub enum Goal {
     Join {
         code: String,
     },
+    /// Takes the lobby's challenge `id` (logged in: see [`OnlineClient::use_session`]).
+    Accept {
+        id: String,
+    },
     Resume(SeatKey),
     /// The seat the account logged in holds in game `code` (see [`OnlineClient::use_session`]).
     ResumeMine {
@@ -198,7 +202,9 @@ impl OnlineClient {
             },
             // A create or join lost with its connection is not asked twice: it may have
             // been done, and a second would start another game or take another seat.
-            (None, Goal::Create { .. } | Goal::Join { .. }) if self.asked => return,
+            (None, Goal::Create { .. } | Goal::Join { .. } | Goal::Accept { .. }) if self.asked => {
+                return;
+            }
             (
                 None,
                 Goal::Create {
@@ -218,6 +224,7 @@ impl OnlineClient {
                 rated: *rated,
             },
             (None, Goal::Join { code }) => ClientMsg::Join { code: code.clone() },
+            (None, Goal::Accept { id }) => ClientMsg::AcceptChallenge { id: id.clone() },
             (None, Goal::Resume(key)) => ClientMsg::Resume {
                 code: key.code.clone(),
                 token: Some(key.token.clone()),
@@ -250,7 +257,12 @@ impl OnlineClient {
             | ServerMsg::AccountDeleted
             | ServerMsg::SeatClaimed { .. }
             | ServerMsg::Leaderboard { .. }
-            | ServerMsg::Player(_) => {}
+            | ServerMsg::Player(_)
+            | ServerMsg::Lobby { .. }
+            | ServerMsg::ChallengeAdded(_)
+            | ServerMsg::ChallengeGone { .. }
+            | ServerMsg::ChallengePosted { .. }
+            | ServerMsg::ChallengeAccepted { .. } => {}
             ServerMsg::Seated {
                 code,
                 seat: _,

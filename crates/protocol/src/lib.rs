@@ -3,8 +3,10 @@
 //! build on this crate alone: the server never needs the client to read its messages.
 
 pub mod bucket;
+pub mod lobby;
 pub mod ratings;
 
+pub use lobby::{Challenge, ChallengeTerms};
 pub use ratings::{PlayerPage, RankedPlayer, ShownRating};
 
 use serde::{Deserialize, Serialize};
@@ -151,6 +153,24 @@ pub enum ClientMsg {
     Player {
         name: String,
     },
+    /// Follows the lobby: answered by `lobby` (the open challenges), then `challenge_added`
+    /// and `challenge_gone` as they come (and, logged in, `challenge_accepted` for one's
+    /// own). A connection follows the lobby and a game at once.
+    FollowLobby,
+    /// Posts a challenge (logged in), to one player if `to` names them. Answered by
+    /// `challenge_posted`.
+    PostChallenge {
+        terms: ChallengeTerms,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+    },
+    CancelChallenge {
+        id: String,
+    },
+    /// Takes a challenge (logged in): answered by `seated`, then `state`, as a join.
+    AcceptChallenge {
+        id: String,
+    },
 }
 
 impl ClientMsg {
@@ -248,6 +268,25 @@ pub enum ServerMsg {
         players: Vec<RankedPlayer>,
     },
     Player(Box<PlayerPage>),
+    /// The open challenges this connection may see, the oldest first.
+    Lobby {
+        challenges: Vec<Challenge>,
+    },
+    ChallengeAdded(Box<Challenge>),
+    /// Taken or cancelled.
+    ChallengeGone {
+        id: String,
+    },
+    ChallengePosted {
+        id: String,
+    },
+    /// Your challenge `id` was taken: game `code`, where you hold `seat` (`resume` it
+    /// without a token).
+    ChallengeAccepted {
+        id: String,
+        code: String,
+        seat: usize,
+    },
     /// What was wrong with the last message; nothing changed.
     Error {
         message: String,

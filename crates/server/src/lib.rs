@@ -14,6 +14,7 @@ pub mod codes;
 pub mod command;
 pub mod http;
 pub mod limits;
+pub mod lobby;
 pub mod rating_pages;
 pub mod ratings;
 pub mod room;

@@ -4,6 +4,7 @@
 use crate::accounts::Accounts;
 use crate::codes::{new_code, normalize_code};
 use crate::limits::CreationLimit;
+use crate::lobby::Lobby;
 use crate::room::{NewGame, Room, RoomState, new_game};
 use crate::store::{AccountId, News, Op, Store, StoreError};
 use std::collections::HashMap;
@@ -17,6 +18,7 @@ pub struct Rooms {
     pub store: Store,
     pub creations: CreationLimit,
     pub accounts: Accounts,
+    pub lobby: Lobby,
     open: Mutex<HashMap<String, Arc<Room>>>,
 }
 
@@ -32,6 +34,7 @@ impl Rooms {
             store,
             creations: CreationLimit::new(games_per_hour),
             accounts,
+            lobby: Lobby::default(),
             open: Mutex::new(HashMap::new()),
         }
     }
@@ -145,6 +148,26 @@ impl Rooms {
             room.reload(&self.store).await;
         }
         Ok(room)
+    }
+
+    /// A game just stored, with its players' ratings, opened here.
+    pub async fn open_new(&self, code: String, mut state: RoomState) -> Arc<Room> {
+        Room::read_ratings(&self.store, &mut state).await;
+        let (moves, deadline) = (state.moves(), state.deadline_ms());
+        let made = Room::new(code.clone(), state);
+        // A connection that guessed the new code a moment ago may have loaded it (with its
+        // clock): one room per game.
+        let room = self
+            .open
+            .lock()
+            .expect("rooms lock")
+            .entry(code)
+            .or_insert(made.clone())
+            .clone();
+        if Arc::ptr_eq(&room, &made) {
+            room.arm_clock(&self.store, moves, deadline);
+        }
+        room
     }
 
     /// A new game; returns it, the seat taken and that seat's token.

@@ -3,6 +3,7 @@
 
 use crate::accounts::SignedIn;
 use crate::limits::RateLimit;
+use crate::lobby::LobbyNews;
 use crate::rating_pages;
 use crate::room::{NewGame, Outgoing, Room};
 use crate::rooms::Rooms;
@@ -23,11 +24,13 @@ use tokio::time::{Instant, interval_at};
 /// is not read to find the move it holds.
 const MOVE_BYTES: usize = 4 * 1024;
 
-/// What one connection holds: the game it follows, and the account logged in on it.
+/// What one connection holds: the game it follows, the account logged in on it, and the
+/// lobby's news if it follows the lobby.
 #[derive(Default)]
 struct Conn {
     following: Option<Following>,
     account: Option<SignedIn>,
+    lobby: Option<broadcast::Receiver<LobbyNews>>,
 }
 
 /// The game a connection follows, and the seat it holds there.
@@ -124,6 +127,28 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                     break;
                 }
             }
+            news = next_lobby_news(&mut conn.lobby) => {
+                let msg = match news {
+                    Ok(news) => lobby_message(news, conn.account.as_ref().map(|a| a.id)),
+                    // Fell behind: the whole lobby again.
+                    Err(RecvError::Lagged(_)) => {
+                        let account = conn.account.as_ref().map(|a| a.id);
+                        match rooms.lobby.follow(&rooms, account).await {
+                            Ok((challenges, news)) => {
+                                conn.lobby = Some(news);
+                                Some(ServerMsg::Lobby { challenges })
+                            }
+                            Err(e) => Some(ServerMsg::error(e)),
+                        }
+                    }
+                    Err(RecvError::Closed) => None,
+                };
+                if let Some(msg) = msg
+                    && !send(&mut socket, &msg).await
+                {
+                    break;
+                }
+            }
             update = next_update(&mut conn.following) => {
                 let msg = match update {
                     Ok(Outgoing::Text(text)) => Message::Text(Utf8Bytes::from(text.as_ref())),
@@ -170,6 +195,33 @@ fn close_for(error: axum::Error) -> Option<(u16, String)> {
         _ => close_code::ERROR,
     };
     Some((code, error.to_string()))
+}
+
+async fn next_lobby_news(
+    lobby: &mut Option<broadcast::Receiver<LobbyNews>>,
+) -> Result<LobbyNews, RecvError> {
+    match lobby {
+        Some(news) => news.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// What the lobby's news says to a connection logged in as `account` (or none), if
+/// anything: a challenge only its poster and the player it names see, and a challenge
+/// accepted only its poster hears of.
+fn lobby_message(news: LobbyNews, account: Option<AccountId>) -> Option<ServerMsg> {
+    match news {
+        LobbyNews::Posted(challenge, open_to) => open_to
+            .shows_to(account)
+            .then_some(ServerMsg::ChallengeAdded(challenge)),
+        LobbyNews::Gone { id } => Some(ServerMsg::ChallengeGone { id }),
+        LobbyNews::Accepted {
+            id,
+            poster,
+            code,
+            seat,
+        } => (account == Some(poster)).then_some(ServerMsg::ChallengeAccepted { id, code, seat }),
+    }
 }
 
 async fn next_update(following: &mut Option<Following>) -> Result<Outgoing, RecvError> {
@@ -445,6 +497,7 @@ async fn handle_message(
                 .delete(&rooms.store, &account, password, peer)
                 .await?;
             rooms.rename_player(account.id, DELETED_PLAYER).await;
+            rooms.lobby.forget_account(account.id).await;
             conn.account = None;
             Ok(vec![ServerMsg::AccountDeleted, ServerMsg::LoggedOut])
         }
@@ -461,6 +514,27 @@ async fn handle_message(
         }
         ClientMsg::Leaderboard { pool } => Ok(vec![rating_pages::leaderboard(rooms, pool).await?]),
         ClientMsg::Player { name } => Ok(vec![rating_pages::player_page(rooms, name).await?]),
+        ClientMsg::FollowLobby => {
+            let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
+            let (challenges, news) = rooms.lobby.follow(rooms, account).await?;
+            conn.lobby = Some(news);
+            Ok(vec![ServerMsg::Lobby { challenges }])
+        }
+        ClientMsg::PostChallenge { terms, to } => {
+            let account = logged_in(rooms, &mut conn.account, "post a challenge").await?;
+            let id = rooms.lobby.post(rooms, account.player(), terms, to).await?;
+            Ok(vec![ServerMsg::ChallengePosted { id }])
+        }
+        ClientMsg::CancelChallenge { id } => {
+            let account = logged_in(rooms, &mut conn.account, "cancel a challenge").await?;
+            rooms.lobby.cancel(rooms, account.id, &id).await?;
+            Ok(vec![ServerMsg::ChallengeGone { id }])
+        }
+        ClientMsg::AcceptChallenge { id } => {
+            let account = logged_in(rooms, &mut conn.account, "accept a challenge").await?;
+            let (room, seat, token) = rooms.lobby.accept(rooms, account.player(), &id).await?;
+            Ok(seated(following, room, seat, token).await)
+        }
         ClientMsg::Move { ply, text } => act(rooms, following, Action::Move { ply, text }).await,
         ClientMsg::Resign => act(rooms, following, Action::Resign).await,
         ClientMsg::OfferDraw => act(rooms, following, Action::OfferDraw).await,

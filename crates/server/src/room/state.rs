@@ -95,6 +95,11 @@ impl RoomState {
         self.ending.is_some() || self.game.status().is_over()
     }
 
+    /// How many moves the game has.
+    pub fn moves(&self) -> usize {
+        self.game.record().len()
+    }
+
     pub fn seat_of(&self, token: &str) -> Option<usize> {
         self.tokens.iter().position(|t| t.as_deref() == Some(token))
     }

@@ -79,6 +79,14 @@ pub const SQLITE: &[&str] = &[
         PRIMARY KEY (account, code)
     );
     CREATE INDEX rating_history_by_account ON rating_history(account, pool);",
+    // 6: the lobby's open challenges (their terms as JSON, the same in every database).
+    "CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        account INTEGER NOT NULL REFERENCES accounts(id),
+        to_account INTEGER REFERENCES accounts(id),
+        terms TEXT NOT NULL,
+        posted_ms INTEGER NOT NULL
+    );",
 ];
 
 /// PostgreSQL's steps (run under an advisory lock, so two servers starting together do
@@ -153,4 +161,12 @@ pub const POSTGRES: &[&str] = &[
         PRIMARY KEY (account, code)
     );
     CREATE INDEX rating_history_by_account ON rating_history(account, pool, id);",
+    // 4: the lobby's open challenges (SQLite's step 6).
+    "CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        account BIGINT NOT NULL REFERENCES accounts(id),
+        to_account BIGINT REFERENCES accounts(id),
+        terms TEXT NOT NULL,
+        posted_ms BIGINT NOT NULL
+    );",
 ];

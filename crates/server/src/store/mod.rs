@@ -6,6 +6,7 @@
 //! server process changed it): several processes can share one database safely.
 
 mod account;
+mod challenge;
 mod migrations;
 mod postgres;
 mod queue;
@@ -18,6 +19,8 @@ use tabula_protocol::{DELETED_PLAYER, Ending, Pace, UndoRequest};
 use tokio::sync::mpsc;
 
 pub use account::{AccountId, AccountOp, StoredAccount};
+pub(crate) use challenge::challenge_gone;
+pub use challenge::{ChallengeOp, StoredChallenge};
 pub use postgres::PostgresStore;
 pub use rating::{PlayerRatings, RankedRow, RatingOp};
 pub use sqlite::SqliteStore;
@@ -76,6 +79,7 @@ pub enum Op {
     Change(Box<Change>),
     Account(AccountOp),
     Ratings(RatingOp),
+    Challenge(ChallengeOp),
 }
 
 /// One change to a game that has not ended. It is made only if the game is still at
@@ -128,6 +132,7 @@ pub enum Reply {
     Player(Option<PlayerRatings>),
     /// Ratings by account.
     Ratings(Vec<(AccountId, crate::ratings::Rating)>),
+    Challenges(Vec<StoredChallenge>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,6 +213,11 @@ impl Store {
     /// Runs an account request.
     pub async fn account(&self, op: AccountOp) -> Result<Reply, StoreError> {
         self.run(Op::Account(op)).await
+    }
+
+    /// Runs a request about the lobby's challenges.
+    pub async fn challenge(&self, op: ChallengeOp) -> Result<Reply, StoreError> {
+        self.run(Op::Challenge(op)).await
     }
 
     /// Asks about ratings.

@@ -77,6 +77,7 @@ async fn run_batch_now(
             Op::Change(change) => Query::Change(change),
             Op::Account(op) => Query::Account(op),
             Op::Ratings(op) => Query::Ratings(op),
+            Op::Challenge(op) => Query::Challenge(op),
         };
         steps.push(Box::pin(async move {
             run_one(client, statements, query).await.map(Some)
@@ -159,6 +160,7 @@ fn op_code(op: &Op) -> &str {
         Op::Change(change) => &change.code,
         Op::Account(op) => op.code().unwrap_or_default(),
         Op::Ratings(_) => "",
+        Op::Challenge(op) => op.code().unwrap_or_default(),
     }
 }
 

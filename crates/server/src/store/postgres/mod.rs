@@ -7,12 +7,14 @@
 //! - [`batch`]: one batch of requests as one transaction, in two round trips.
 //! - [`news`]: what a change tells the other processes, and listening for it.
 //! - [`accounts`]: accounts' statements.
+//! - [`challenges`]: the lobby's challenges.
 //! - [`ratings`]: ratings' statements, and a rated end's ratings moved.
 //!
 //! One task owns the writing connection (this file: connecting, the schema, the writer).
 
 mod accounts;
 mod batch;
+mod challenges;
 mod news;
 mod ratings;
 mod statements;

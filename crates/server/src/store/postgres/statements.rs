@@ -3,10 +3,11 @@
 //! error from the database is always a failure of the whole batch.
 
 use super::accounts::{AccountStatements, run_account};
+use super::challenges::{ChallengeStatements, run_challenge};
 use super::news::CHANNEL;
 use super::ratings::{RatingStatements, run_ratings};
 use crate::store::{
-    AccountOp, Change, RatingOp, Reply, Step, StoreError, StoredGame, StoredMove,
+    AccountOp, ChallengeOp, Change, RatingOp, Reply, Step, StoreError, StoredGame, StoredMove,
     changed_meanwhile, from_json, pace_name, pace_of, shown_player, to_json,
 };
 use tokio_postgres::types::ToSql;
@@ -23,6 +24,7 @@ pub(super) struct Statements {
     pub(super) notify: Statement,
     accounts: AccountStatements,
     pub(super) ratings: RatingStatements,
+    challenges: ChallengeStatements,
 }
 
 /// The first part of every change: the game moves to the next version, if it is still at
@@ -32,31 +34,31 @@ const BUMP: &str = "UPDATE games SET version = version + 1, offers = $3::text,
         clock_ms = COALESCE($4::int8, clock_ms), ending = $5::text
     WHERE code = $1::text AND version = $2::int8 AND ending IS NULL";
 
+/// A new game with its seats and moves: `$1` to `$18` (see [`create_params`]); its answer is
+/// how many games were made: 1, or 0 for a code taken.
+pub(super) const CREATE: &str = "WITH g AS (
+        INSERT INTO games (code, game, settings, pace, move_seconds, ending,
+            created_ms, clock_ms, version, offers, rated)
+        VALUES ($1::text, $2::text, $3::text, $4::text, $5::int4, $6::text,
+            $7::int8, $8::int8, $9::int8, $10::text, $18::bool)
+        ON CONFLICT (code) DO NOTHING
+        RETURNING code
+    ), s AS (
+        INSERT INTO seats (code, seat, token, account)
+        SELECT g.code, t.seat, t.token, t.account
+        FROM g, unnest($11::int4[], $12::text[], $17::int8[])
+            AS t(seat, token, account)
+    ), m AS (
+        INSERT INTO moves (code, ply, text, seat, at_ms)
+        SELECT g.code, t.ply, t.text, t.seat, t.at_ms
+        FROM g, unnest($13::int4[], $14::text[], $15::int4[], $16::int8[])
+            AS t(ply, text, seat, at_ms)
+    )
+    SELECT count(*) FROM g";
+
 pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgres::Error> {
     Ok(Statements {
-        create: client
-            .prepare(
-                "WITH g AS (
-                    INSERT INTO games (code, game, settings, pace, move_seconds, ending,
-                        created_ms, clock_ms, version, offers, rated)
-                    VALUES ($1::text, $2::text, $3::text, $4::text, $5::int4, $6::text,
-                        $7::int8, $8::int8, $9::int8, $10::text, $18::bool)
-                    ON CONFLICT (code) DO NOTHING
-                    RETURNING code
-                ), s AS (
-                    INSERT INTO seats (code, seat, token, account)
-                    SELECT g.code, t.seat, t.token, t.account
-                    FROM g, unnest($11::int4[], $12::text[], $17::int8[])
-                        AS t(seat, token, account)
-                ), m AS (
-                    INSERT INTO moves (code, ply, text, seat, at_ms)
-                    SELECT g.code, t.ply, t.text, t.seat, t.at_ms
-                    FROM g, unnest($13::int4[], $14::text[], $15::int4[], $16::int8[])
-                        AS t(ply, text, seat, at_ms)
-                )
-                SELECT count(*) FROM g",
-            )
-            .await?,
+        create: client.prepare(CREATE).await?,
         load: client
             .prepare(
                 "SELECT game, settings, pace, move_seconds, ending, created_ms, clock_ms,
@@ -122,6 +124,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
             .await?,
         accounts: AccountStatements::prepare(client).await?,
         ratings: RatingStatements::prepare(client).await?,
+        challenges: ChallengeStatements::prepare(client).await?,
     })
 }
 
@@ -170,7 +173,7 @@ fn change_params(change: &Change) -> Vec<Box<dyn ToSql + Sync + Send>> {
     params
 }
 
-fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Send>> {
+pub(super) fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Send>> {
     let seats: Vec<i32> = (0..game.tokens.len() as i32).collect();
     vec![
         Box::new(game.code.clone()),
@@ -215,6 +218,7 @@ pub(super) enum Query<'a> {
     Change(&'a Change),
     Account(&'a AccountOp),
     Ratings(&'a RatingOp),
+    Challenge(&'a ChallengeOp),
 }
 
 pub(super) async fn run_one(
@@ -260,6 +264,7 @@ pub(super) async fn run_one(
         }
         Query::Account(op) => run_account(client, &statements.accounts, op).await,
         Query::Ratings(op) => run_ratings(client, &statements.ratings, op).await,
+        Query::Challenge(op) => run_challenge(client, &statements.challenges, op).await,
     }
 }
 

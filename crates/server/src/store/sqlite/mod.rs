@@ -4,6 +4,7 @@
 //! Accounts' requests are in [`accounts`].
 
 mod accounts;
+mod challenges;
 mod ratings;
 
 use super::migrations;
@@ -192,6 +193,7 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
         Op::Change(change) => apply_change(tx, change),
         Op::Account(op) => accounts::apply(tx, op),
         Op::Ratings(op) => ratings::apply(tx, op),
+        Op::Challenge(op) => challenges::apply_challenge(tx, op),
     }
 }
 

@@ -1,0 +1,193 @@
+//! `online lobby|challenge|accept|cancel`: the server's open challenges. `challenge` posts
+//! one and waits until someone takes it, then plays the game as `host` would; `accept`
+//! takes one and plays it as `join` would. Posting, accepting and cancelling need the
+//! session kept by `online login`.
+
+use crate::account::{ask, kept_session, unexpected, wait_for};
+use crate::args::Args;
+use crate::online::{DEFAULT_SERVER, host_terms, run};
+use tabula_online::protocol::{ClientMsg, ServerMsg};
+use tabula_online::{Connection, Event, Goal};
+use tabula_rules::text::{quoted, shown_line};
+
+/// `online lobby`: the open challenges.
+pub fn lobby(args: &Args) -> Result<(), String> {
+    let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+    // Logged in, the challenges named to this player show too.
+    let session = kept_session(server)?.map(|kept| kept.session);
+    match ask(server, session.as_deref(), &ClientMsg::FollowLobby)? {
+        ServerMsg::Lobby { challenges } => {
+            if challenges.is_empty() {
+                println!("no open challenges on {server}: post one with online challenge GAME");
+            }
+            for c in challenges {
+                let rating = c.rating.map_or(String::new(), |r| format!(" {r}"));
+                let seconds = c
+                    .terms
+                    .move_seconds
+                    .map_or(String::new(), |s| format!(", {s} s a move"));
+                let to =
+                    c.to.as_deref()
+                        .map_or(String::new(), |to| format!(", for {}", shown_line(to)));
+                let options: Vec<String> = c
+                    .terms
+                    .settings
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                // A server's words, shown as a terminal may print them.
+                println!(
+                    "{}  {}{} · {} {}{}{}{}{}",
+                    shown_line(&c.id),
+                    shown_line(&c.by),
+                    rating,
+                    shown_line(&c.terms.game),
+                    if c.terms.rated { "rated" } else { "casual" },
+                    match c.terms.pace {
+                        tabula_online::protocol::Pace::Live => ", live",
+                        tabula_online::protocol::Pace::Correspondence => ", correspondence",
+                    },
+                    seconds,
+                    if options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {}", shown_line(&options.join(" ")))
+                    },
+                    to
+                );
+            }
+            Ok(())
+        }
+        other => Err(unexpected(&other)),
+    }
+}
+
+/// `online cancel ID`.
+pub fn cancel(id: &str, args: &Args) -> Result<(), String> {
+    let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+    let session = session_for(server)?;
+    let msg = ClientMsg::CancelChallenge { id: id.to_string() };
+    match ask(server, Some(&session), &msg)? {
+        ServerMsg::ChallengeGone { .. } => {
+            println!("challenge {} cancelled", shown_line(id));
+            Ok(())
+        }
+        other => Err(unexpected(&other)),
+    }
+}
+
+/// `online accept ID`: takes the challenge and plays it.
+pub fn accept(id: &str, args: &Args) -> Result<(), String> {
+    let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+    session_for(server)?;
+    run(Goal::Accept { id: id.to_string() }, args)
+}
+
+/// `online challenge GAME`: posts it, waits for a taker, then plays the game.
+pub fn challenge(game: &str, args: &Args) -> Result<(), String> {
+    let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
+    let session = session_for(server)?;
+    tabula_online::secrets_allowed(&tabula_online::socket_url(server)?)?;
+    let post = ClientMsg::PostChallenge {
+        terms: host_terms(game, args)?,
+        to: args.to.clone(),
+    };
+    let connection = Connection::open(server, None)?;
+    let mut id: Option<String> = None;
+    // Waits as long as it takes; on every (re)connection: logged in, the lobby followed
+    // (to hear of the taker), and the challenge posted once.
+    let code = loop {
+        let event = wait_for(&connection, Some)?;
+        match event {
+            Event::Connected => {
+                connection.send(&ClientMsg::Authenticate {
+                    session: session.clone(),
+                });
+                connection.send(&ClientMsg::FollowLobby);
+                if id.is_none() {
+                    connection.send(&post);
+                }
+            }
+            Event::Message(ServerMsg::ChallengePosted { id: posted }) => {
+                println!(
+                    "challenge {} posted on {server}; waiting for someone to accept it \
+                     (online cancel {} takes it down)",
+                    shown_line(&posted),
+                    shown_line(&posted)
+                );
+                id = Some(posted);
+            }
+            Event::Message(ServerMsg::ChallengeAccepted {
+                id: taken,
+                code,
+                seat,
+            }) if id.as_deref() == Some(taken.as_str()) => {
+                println!(
+                    "accepted: game {}, you play seat {}",
+                    shown_line(&code),
+                    seat.saturating_add(1)
+                );
+                break code;
+            }
+            Event::Message(ServerMsg::ChallengeGone { id: gone })
+                if id.as_deref() == Some(gone.as_str()) =>
+            {
+                // Gone without a game for us: cancelled elsewhere (its acceptance comes
+                // first when taken).
+                return Err(format!("challenge {} was cancelled", shown_line(&gone)));
+            }
+            Event::Message(ServerMsg::Error { message, .. }) if id.is_none() => {
+                return Err(shown_line(&message));
+            }
+            _ => {}
+        }
+    };
+    drop(connection);
+    run(Goal::ResumeMine { code }, args)
+}
+
+/// The session kept for `server`, or why there is none.
+fn session_for(server: &str) -> Result<String, String> {
+    kept_session(server)?
+        .map(|kept| kept.session)
+        .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))
+}
+
+/// What follows each lobby verb, for its usage line.
+pub fn usage(mode: &str) -> Option<&'static str> {
+    match mode {
+        "lobby" => Some("[--server URL]"),
+        "challenge" => Some(
+            "GAME [--option k=v]... [--take N] [--pace live|correspondence] [--move-seconds S] \
+             [--rated] [--to NAME] [--seat human|BOT] [--server URL]",
+        ),
+        "accept" => Some("ID [--seat human|BOT] [--server URL]"),
+        "cancel" => Some("ID [--server URL]"),
+        _ => None,
+    }
+}
+
+/// Runs lobby verb `mode` with the words after it.
+pub fn lobby_verb(mode: &str, words: &[String]) -> Result<(), String> {
+    let needs_target = mode != "lobby";
+    let (target, flags) = match (needs_target, words.first()) {
+        (true, Some(target)) if !target.starts_with("--") => (Some(target), &words[1..]),
+        (true, _) => {
+            return Err(format!(
+                "online {mode} takes {}",
+                usage(mode).unwrap_or_default()
+            ));
+        }
+        (false, _) => (None, words),
+    };
+    let args = Args::parse(flags).map_err(|e| e.0)?;
+    if let Some(extra) = args.rest.first() {
+        return Err(format!("unexpected argument {}", quoted(extra)));
+    }
+    match (mode, target) {
+        ("challenge", Some(game)) => challenge(game, &args),
+        ("accept", Some(id)) => accept(id, &args),
+        ("cancel", Some(id)) => cancel(id, &args),
+        _ => lobby(&args),
+    }
+}

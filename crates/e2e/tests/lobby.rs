@@ -1,0 +1,310 @@
+//! The lobby through the real server and client: challenges posted, shown live, named to
+//! one player, cancelled, refused when they cannot be; one accepted by two players at once
+//! starts one game, whose poster hears of it and takes their seat without a token; a
+//! restart keeps the open challenges; on SQLite and (where `TABULA_TEST_POSTGRES` names
+//! one) PostgreSQL, where a challenge taken through one server process is gone for the
+//! other.
+
+mod common;
+
+use common::{TestDatabase, in_process, in_process_at, next_message, raw, state_where};
+use tabula_online::Connection;
+use tabula_online::protocol::{Challenge, ChallengeTerms, ClientMsg, Pace, ServerMsg};
+
+const PASSWORD: &str = "correct horse";
+
+/// The answer to `msg`: the first message that is not news of a game or of the lobby.
+fn ask(connection: &Connection, msg: ClientMsg) -> ServerMsg {
+    connection.send(&msg);
+    next_message(connection, |m| {
+        !matches!(
+            m,
+            ServerMsg::State(_)
+                | ServerMsg::Hello { .. }
+                | ServerMsg::Moved { .. }
+                | ServerMsg::ChallengeAdded(_)
+                | ServerMsg::ChallengeGone { .. }
+                | ServerMsg::ChallengeAccepted { .. }
+        )
+    })
+}
+
+fn error_of(reply: ServerMsg) -> String {
+    match reply {
+        ServerMsg::Error { message, .. } => message,
+        other => panic!("an error, not {other:?}"),
+    }
+}
+
+fn register(address: &str, name: &str) -> Connection {
+    let connection = raw(address);
+    let reply = ask(
+        &connection,
+        ClientMsg::Register {
+            name: name.into(),
+            password: PASSWORD.into(),
+        },
+    );
+    assert!(matches!(reply, ServerMsg::LoggedIn { .. }), "{reply:?}");
+    connection
+}
+
+fn log_in(address: &str, name: &str) -> Connection {
+    let connection = raw(address);
+    let reply = ask(
+        &connection,
+        ClientMsg::LogIn {
+            name: name.into(),
+            password: PASSWORD.into(),
+        },
+    );
+    assert!(matches!(reply, ServerMsg::LoggedIn { .. }), "{reply:?}");
+    connection
+}
+
+fn terms(game: &str) -> ChallengeTerms {
+    ChallengeTerms {
+        game: game.into(),
+        settings: vec![],
+        pace: Pace::Correspondence,
+        move_seconds: None,
+        rated: true,
+        seat: None,
+    }
+}
+
+fn post(
+    connection: &Connection,
+    terms: ChallengeTerms,
+    to: Option<&str>,
+) -> Result<String, String> {
+    let msg = ClientMsg::PostChallenge {
+        terms,
+        to: to.map(str::to_string),
+    };
+    match ask(connection, msg) {
+        ServerMsg::ChallengePosted { id } => Ok(id),
+        ServerMsg::Error { message, .. } => Err(message),
+        other => panic!("posted, not {other:?}"),
+    }
+}
+
+/// The lobby as `connection` sees it now (and from now on, its news).
+fn lobby(connection: &Connection) -> Vec<Challenge> {
+    match ask(connection, ClientMsg::FollowLobby) {
+        ServerMsg::Lobby { challenges } => challenges,
+        other => panic!("the lobby, not {other:?}"),
+    }
+}
+
+fn ids(challenges: &[Challenge]) -> Vec<&str> {
+    challenges.iter().map(|c| c.id.as_str()).collect()
+}
+
+/// The story on one server; returns Cyd's open challenges' ids (left open).
+fn lobby_story(address: &str) -> Vec<String> {
+    let ada = register(address, "Ada");
+    let bea = register(address, "Bea");
+    let cyd = register(address, "Cyd");
+    let visitor = raw(address);
+    assert!(lobby(&visitor).is_empty());
+    assert!(lobby(&ada).is_empty());
+
+    // Ada's open challenge, shown live to a visitor.
+    let open = post(&ada, terms("adomoc"), None).unwrap();
+    match next_message(&visitor, |m| matches!(m, ServerMsg::ChallengeAdded(_))) {
+        ServerMsg::ChallengeAdded(c) => {
+            assert_eq!((c.id.as_str(), c.by.as_str()), (open.as_str(), "Ada"));
+            assert!(c.terms.rated && c.to.is_none());
+        }
+        _ => unreachable!(),
+    }
+    // One for Bea alone: she and Ada see it, nobody else.
+    let named = post(&ada, terms("absorption"), Some("bea")).unwrap();
+    let seen = lobby(&bea);
+    assert_eq!(
+        sorted(ids(&seen)),
+        sorted(vec![open.as_str(), named.as_str()])
+    );
+    let for_bea = seen.iter().find(|c| c.id == named).unwrap();
+    assert_eq!(for_bea.to.as_deref(), Some("Bea"));
+    assert_eq!(ids(&lobby(&cyd)), [open.as_str()]);
+    assert_eq!(ids(&lobby(&raw(address))), [open.as_str()]);
+
+    // What cannot be done is refused by name.
+    let accept = |id: &str| ClientMsg::AcceptChallenge { id: id.into() };
+    let cases = [
+        (&cyd, accept(&named), "for another player"),
+        (&visitor, accept(&open), "log in to accept"),
+        (&ada, accept(&open), "your own challenge"),
+        (&cyd, accept("nosuch"), "is not open"),
+        (
+            &bea,
+            ClientMsg::CancelChallenge { id: open.clone() },
+            "not yours",
+        ),
+    ];
+    for (who, msg, why) in cases {
+        let refused = error_of(ask(who, msg));
+        assert!(refused.contains(why), "{refused}");
+    }
+    let three = ChallengeTerms {
+        settings: vec![("players".into(), "3".into())],
+        ..terms("adamas")
+    };
+    for (terms, to, why) in [
+        (three, None, "two players"),
+        (terms("chess"), None, "chess"),
+        (terms("adomoc"), Some("ada"), "yourself"),
+        (terms("adomoc"), Some("nobody"), "no player named"),
+    ] {
+        let refused = post(&ada, terms, to).unwrap_err();
+        assert!(refused.contains(why), "{refused}");
+    }
+
+    // Bea and Cyd accept Ada's challenge at once: one game, one of them in it.
+    let takers: Vec<_> = [bea, cyd]
+        .into_iter()
+        .map(|taker| {
+            let id = open.clone();
+            std::thread::spawn(move || {
+                taker.send(&ClientMsg::AcceptChallenge { id });
+                let reply = next_message(&taker, |m| {
+                    matches!(m, ServerMsg::Seated { .. } | ServerMsg::Error { .. })
+                });
+                (taker, reply)
+            })
+        })
+        .collect();
+    let replies: Vec<(Connection, ServerMsg)> =
+        takers.into_iter().map(|t| t.join().unwrap()).collect();
+    let seated: Vec<_> = replies
+        .iter()
+        .filter_map(|(_, r)| match r {
+            ServerMsg::Seated { code, seat, .. } => Some((code.clone(), *seat)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        seated.len(),
+        1,
+        "{:?}",
+        replies.iter().map(|r| &r.1).collect::<Vec<_>>()
+    );
+    let (code, taker_seat) = seated[0].clone();
+    let refused = replies
+        .iter()
+        .find_map(|(_, r)| match r {
+            ServerMsg::Error { message, .. } => Some(message.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(refused.contains("is not open"), "{refused}");
+    // Ada hears of it, and takes her seat without a token.
+    match next_message(&ada, |m| matches!(m, ServerMsg::ChallengeAccepted { .. })) {
+        ServerMsg::ChallengeAccepted {
+            id,
+            code: game,
+            seat,
+        } => {
+            assert_eq!((id.as_str(), game.as_str()), (open.as_str(), code.as_str()));
+            assert_eq!(seat, 1 - taker_seat);
+            ada.send(&ClientMsg::Resume {
+                code: game.clone(),
+                token: None,
+            });
+            let state = state_where(&ada, |s| s.code == game);
+            assert_eq!(state.your_seat, Some(seat));
+            assert!(state.rated);
+            assert!(state.seats.iter().all(|s| s.taken));
+            assert_eq!(state.seats[seat].player.as_deref(), Some("Ada"));
+        }
+        _ => unreachable!(),
+    }
+    match next_message(&visitor, |m| matches!(m, ServerMsg::ChallengeGone { .. })) {
+        ServerMsg::ChallengeGone { id } => assert_eq!(id, open),
+        _ => unreachable!(),
+    }
+    assert_eq!(ids(&lobby(&raw(address))), Vec::<&str>::new());
+
+    // Ada takes her named challenge down.
+    ada.send(&ClientMsg::CancelChallenge { id: named.clone() });
+    let reply = next_message(&ada, |m| {
+        matches!(m, ServerMsg::ChallengeGone { id } if *id == named)
+            || matches!(m, ServerMsg::Error { .. })
+    });
+    assert!(
+        matches!(reply, ServerMsg::ChallengeGone { .. }),
+        "{reply:?}"
+    );
+    assert!(lobby(&raw(address)).is_empty());
+
+    // Five open at once, no more.
+    let cyd = log_in(address, "Cyd");
+    let mut cyds = Vec::new();
+    for _ in 0..5 {
+        cyds.push(post(&cyd, terms("adaptoid"), None).unwrap());
+    }
+    let refused = post(&cyd, terms("adaptoid"), None).unwrap_err();
+    assert!(refused.contains("5 open challenges"), "{refused}");
+    cyds
+}
+
+#[test]
+fn the_lobby_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lobby.sqlite3");
+    let open = {
+        let server = in_process(&path);
+        lobby_story(&server.address)
+    };
+    // A restart keeps the open challenges.
+    let server = in_process(&path);
+    let after = lobby(&raw(&server.address));
+    assert_eq!(
+        sorted(ids(&after)),
+        sorted(open.iter().map(String::as_str).collect())
+    );
+}
+
+/// Challenges posted in one millisecond come in either order.
+fn sorted(mut ids: Vec<&str>) -> Vec<&str> {
+    ids.sort_unstable();
+    ids
+}
+
+#[test]
+fn the_lobby_on_postgres() {
+    let Some(database) = TestDatabase::new("lobby") else {
+        return;
+    };
+    let first = in_process_at(&database.url);
+    let open = lobby_story(&first.address);
+    // Through another process, on the same database: the same challenges; one taken there
+    // is gone here too, and taking it here is refused.
+    let second = in_process_at(&database.url);
+    let bea = log_in(&second.address, "Bea");
+    assert_eq!(
+        sorted(ids(&lobby(&bea))),
+        sorted(open.iter().map(String::as_str).collect())
+    );
+    let taken = ask(
+        &bea,
+        ClientMsg::AcceptChallenge {
+            id: open[0].clone(),
+        },
+    );
+    assert!(matches!(taken, ServerMsg::Seated { .. }), "{taken:?}");
+    let ada = log_in(&first.address, "Ada");
+    let refused = error_of(ask(
+        &ada,
+        ClientMsg::AcceptChallenge {
+            id: open[0].clone(),
+        },
+    ));
+    assert!(refused.contains("is not open"), "{refused}");
+    assert!(!ids(&lobby(&ada)).contains(&open[0].as_str()));
+    // A challenge posted through the second process shows through the first.
+    let posted = post(&bea, terms("adamas"), None).unwrap();
+    assert!(ids(&lobby(&ada)).contains(&posted.as_str()));
+}

@@ -1,0 +1,391 @@
+//! The lobby: the open challenges, kept in the store and in memory, and the news of them
+//! for every connection that follows the lobby. Posting, cancelling and accepting need an
+//! account; a challenge accepted becomes a game with both seats the players' accounts'.
+
+use crate::accounts::names::name_key;
+use crate::codes::{new_code, new_token};
+use crate::room::{NewGame, Player, Room, RoomState, new_game, now_ms};
+use crate::rooms::{MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, Rooms};
+use crate::store::{
+    AccountId, AccountOp, ChallengeOp, RatingOp, Reply, StoreError, StoredChallenge, challenge_gone,
+};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tabula_protocol::lobby::{Challenge, ChallengeTerms, MAX_LOBBY, MAX_OPEN_CHALLENGES};
+use tabula_protocol::ratings::rating_pool;
+use tabula_protocol::{MAX_NAME_CHARS, ShownRating};
+use tabula_session::rules::text::quoted;
+use tabula_session::{GameKind, new_match};
+use tokio::sync::{Mutex, broadcast};
+
+/// What the lobby tells the connections that follow it.
+#[derive(Clone, Debug)]
+pub enum LobbyNews {
+    Posted(Box<Challenge>, OpenTo),
+    Gone {
+        id: String,
+    },
+    /// Challenge `id` of `poster` became game `code`, where the poster holds `seat`.
+    Accepted {
+        id: String,
+        poster: AccountId,
+        code: String,
+        seat: usize,
+    },
+}
+
+/// Who sees a challenge: everyone, or its poster and the player it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenTo {
+    Everyone,
+    Only { poster: AccountId, named: AccountId },
+}
+
+impl OpenTo {
+    pub fn shows_to(self, account: Option<AccountId>) -> bool {
+        match self {
+            OpenTo::Everyone => true,
+            OpenTo::Only { poster, named } => account.is_some_and(|a| a == poster || a == named),
+        }
+    }
+}
+
+/// A challenge open here: as kept, and as shown.
+#[derive(Clone, Debug)]
+struct Open {
+    kept: StoredChallenge,
+    rating: Option<ShownRating>,
+}
+
+impl Open {
+    fn shown(&self) -> Challenge {
+        Challenge {
+            id: self.kept.id.clone(),
+            by: self.kept.by.clone(),
+            rating: self.rating,
+            terms: self.kept.terms.clone(),
+            to: self.kept.to_name.clone(),
+            posted_ms: self.kept.posted_ms,
+        }
+    }
+
+    fn open_to(&self) -> OpenTo {
+        match self.kept.to {
+            None => OpenTo::Everyone,
+            Some(named) => OpenTo::Only {
+                poster: self.kept.account,
+                named,
+            },
+        }
+    }
+}
+
+pub struct Lobby {
+    /// The open challenges by id, read from the store the first time the lobby is used.
+    open: Mutex<Option<BTreeMap<String, Open>>>,
+    news: broadcast::Sender<LobbyNews>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        let (news, _) = broadcast::channel(1024);
+        Lobby {
+            open: Mutex::new(None),
+            news,
+        }
+    }
+}
+
+/// The store's answer, as the lobby needs it.
+fn store_error(e: StoreError) -> String {
+    e.to_string()
+}
+
+impl Lobby {
+    /// The challenges open, read from the store if this is the first look, or again if
+    /// other server processes share the store (they post and take challenges too; their
+    /// news does not reach this one yet, so a look at the lobby or an accept reads it).
+    async fn open<'a>(
+        &'a self,
+        rooms: &Rooms,
+    ) -> Result<tokio::sync::MutexGuard<'a, Option<BTreeMap<String, Open>>>, String> {
+        let mut open = self.open.lock().await;
+        if open.is_none() || rooms.store.is_shared() {
+            let Reply::Challenges(kept) = rooms
+                .store
+                .challenge(ChallengeOp::All)
+                .await
+                .map_err(store_error)?
+            else {
+                return Err("the game store answered another question".into());
+            };
+            let mut known = open.take().unwrap_or_default();
+            let mut read = BTreeMap::new();
+            for kept in kept {
+                // A poster's rating is read once, when their challenge is first seen.
+                let rating = match known.remove(&kept.id) {
+                    Some(seen) => seen.rating,
+                    None => poster_rating(rooms, &kept).await,
+                };
+                read.insert(kept.id.clone(), Open { kept, rating });
+            }
+            *open = Some(read);
+        }
+        Ok(open)
+    }
+
+    /// The challenges `account` (or a visitor) sees, the oldest first, and news of what
+    /// comes after (taken under the lobby's lock: nothing falls between the two).
+    pub async fn follow(
+        &self,
+        rooms: &Rooms,
+        account: Option<AccountId>,
+    ) -> Result<(Vec<Challenge>, broadcast::Receiver<LobbyNews>), String> {
+        let open = self.open(rooms).await?;
+        let news = self.news.subscribe();
+        let mut shown: Vec<&Open> = open
+            .iter()
+            .flatten()
+            .map(|(_, open)| open)
+            .filter(|open| open.open_to().shows_to(account))
+            .collect();
+        shown.sort_by_key(|open| (open.kept.posted_ms, open.kept.id.clone()));
+        Ok((shown.into_iter().map(Open::shown).collect(), news))
+    }
+
+    /// Posts `player`'s challenge (to the player named `to`, if any): its id.
+    pub async fn post(
+        &self,
+        rooms: &Rooms,
+        player: Player<'_>,
+        terms: ChallengeTerms,
+        to: Option<String>,
+    ) -> Result<String, String> {
+        check_terms(&terms)?;
+        let named = match to {
+            Some(name) => Some(named_player(rooms, player, &name).await?),
+            None => None,
+        };
+        let mut open = self.open(rooms).await?;
+        let map = open.as_mut().expect("read above");
+        if map.len() >= MAX_LOBBY {
+            return Err("the lobby is full: accept a challenge, or try again later".into());
+        }
+        let own = map.values().filter(|o| o.kept.account == player.id).count();
+        if own >= MAX_OPEN_CHALLENGES {
+            return Err(format!(
+                "you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"
+            ));
+        }
+        let kept = StoredChallenge {
+            id: new_token()[..12].to_string(),
+            account: player.id,
+            terms,
+            to: named.as_ref().map(|(id, _)| *id),
+            posted_ms: now_ms(),
+            by: player.name.to_string(),
+            to_name: named.map(|(_, name)| name),
+        };
+        rooms
+            .store
+            .challenge(ChallengeOp::Post(Box::new(kept.clone())))
+            .await
+            .map_err(store_error)?;
+        let rating = poster_rating(rooms, &kept).await;
+        let posted = Open { kept, rating };
+        let id = posted.kept.id.clone();
+        // Nobody following is not an error.
+        let _ = self.news.send(LobbyNews::Posted(
+            Box::new(posted.shown()),
+            posted.open_to(),
+        ));
+        map.insert(id.clone(), posted);
+        Ok(id)
+    }
+
+    /// Cancels `account`'s challenge `id`.
+    pub async fn cancel(&self, rooms: &Rooms, account: AccountId, id: &str) -> Result<(), String> {
+        let mut open = self.open(rooms).await?;
+        let map = open.as_mut().expect("read above");
+        match map.get(id) {
+            Some(open) if open.kept.account == account => {}
+            Some(_) => return Err("that challenge is not yours to cancel".into()),
+            None => return Err(challenge_gone(&shown_id(id)).to_string()),
+        }
+        let op = ChallengeOp::Cancel {
+            id: id.to_string(),
+            account,
+        };
+        let cancelled = rooms.store.challenge(op).await;
+        // Gone from the store (taken through another server process): gone here too.
+        map.remove(id);
+        let _ = self.news.send(LobbyNews::Gone { id: id.to_string() });
+        cancelled.map(|_| ()).map_err(store_error)
+    }
+
+    /// `player` accepts challenge `id`: the game, the seat they hold and its token.
+    pub async fn accept(
+        &self,
+        rooms: &Rooms,
+        player: Player<'_>,
+        id: &str,
+    ) -> Result<(Arc<Room>, usize, String), String> {
+        let mut open = self.open(rooms).await?;
+        let map = open.as_mut().expect("read above");
+        let Some(challenge) = map.get(id).cloned() else {
+            return Err(challenge_gone(&shown_id(id)).to_string());
+        };
+        let kept = &challenge.kept;
+        if kept.account == player.id {
+            return Err("that is your own challenge: cancel it instead".into());
+        }
+        if kept.to.is_some_and(|named| named != player.id) {
+            return Err("that challenge is for another player".into());
+        }
+        let terms = &kept.terms;
+        // Either seat: drawn now (a random token's first hex digit is odd or even alike).
+        let poster_seat = terms
+            .seat
+            .unwrap_or_else(|| usize::from(new_token().as_bytes()[0] % 2));
+        let seat = 1 - poster_seat;
+        let kind = GameKind::parse(&terms.game)?;
+        let poster = Player {
+            id: kept.account,
+            name: &kept.by,
+        };
+        for _ in 0..8 {
+            let code = new_code();
+            let new = NewGame {
+                kind,
+                settings: &terms.settings,
+                seat: poster_seat,
+                pace: terms.pace,
+                move_seconds: terms.move_seconds,
+                rated: terms.rated,
+                account: Some(poster),
+            };
+            let (mut stored, _) = new_game(&code, &new)?;
+            let token = new_token();
+            stored.tokens[seat] = Some(token.clone());
+            stored.accounts[seat] = Some(player.id);
+            stored.players[seat] = Some(player.name.to_string());
+            // Both seated: the move clock starts.
+            stored.clock_ms = Some(now_ms());
+            let state = RoomState::from_stored(&stored)?;
+            let op = ChallengeOp::Accept {
+                id: id.to_string(),
+                game: Box::new(stored),
+            };
+            match rooms.store.challenge(op).await {
+                Ok(_) => {
+                    map.remove(id);
+                    // The poster hears it was taken before that it is gone.
+                    let _ = self.news.send(LobbyNews::Accepted {
+                        id: id.to_string(),
+                        poster: kept.account,
+                        code: code.clone(),
+                        seat: poster_seat,
+                    });
+                    let _ = self.news.send(LobbyNews::Gone { id: id.to_string() });
+                    let room = rooms.open_new(code, state).await;
+                    return Ok((room, seat, token));
+                }
+                Err(e) if e == challenge_gone(id) => {
+                    // Taken through another server process.
+                    map.remove(id);
+                    let _ = self.news.send(LobbyNews::Gone { id: id.to_string() });
+                    return Err(challenge_gone(&shown_id(id)).to_string());
+                }
+                // The code was taken: another.
+                Err(StoreError::Conflict(_)) => continue,
+                Err(e) => return Err(store_error(e)),
+            }
+        }
+        Err("no free game code was found; try again".into())
+    }
+
+    /// Takes `account`'s challenges down (a deleted account).
+    pub async fn forget_account(&self, account: AccountId) {
+        let mut open = self.open.lock().await;
+        let Some(map) = open.as_mut() else {
+            return;
+        };
+        let gone: Vec<String> = map
+            .iter()
+            .filter(|(_, open)| open.kept.account == account || open.kept.to == Some(account))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in gone {
+            map.remove(&id);
+            let _ = self.news.send(LobbyNews::Gone { id });
+        }
+    }
+}
+
+/// An id as an error may quote it: short, and quoted.
+fn shown_id(id: &str) -> String {
+    quoted(&id.chars().take(16).collect::<String>())
+}
+
+/// Refuses terms no game could be made of, by name.
+fn check_terms(terms: &ChallengeTerms) -> Result<(), String> {
+    let kind = GameKind::parse(&terms.game)?;
+    let game = new_match(kind, &terms.settings)?;
+    if game.num_players() != 2 {
+        return Err(format!(
+            "the lobby is for two players; for {} create the game and send its code",
+            game.num_players()
+        ));
+    }
+    if let Some(seat) = terms.seat
+        && seat >= 2
+    {
+        return Err(format!(
+            "seat {} does not exist: this game has 2 seats",
+            seat.saturating_add(1)
+        ));
+    }
+    if let Some(seconds) = terms.move_seconds
+        && !(MIN_MOVE_SECONDS..=MAX_MOVE_SECONDS).contains(&seconds)
+    {
+        return Err(format!(
+            "a move time limit is {MIN_MOVE_SECONDS} to {MAX_MOVE_SECONDS} seconds, not {seconds}"
+        ));
+    }
+    Ok(())
+}
+
+/// The account named `name`, not `player`'s own: its number and its name as written.
+async fn named_player(
+    rooms: &Rooms,
+    player: Player<'_>,
+    name: &str,
+) -> Result<(AccountId, String), String> {
+    let unknown = || format!("there is no player named {}", quoted(name));
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(unknown());
+    }
+    let op = AccountOp::Find {
+        name_key: name_key(name),
+    };
+    match rooms.store.account(op).await.map_err(store_error)? {
+        Reply::Account(Some(found)) if found.id == player.id => {
+            Err("a challenge to yourself: name another player".into())
+        }
+        Reply::Account(Some(found)) => Ok((found.id, found.name)),
+        Reply::Account(None) => Err(unknown()),
+        _ => Err("the game store answered another question".into()),
+    }
+}
+
+/// The poster's rating in the challenge's game's pool, if they have one.
+async fn poster_rating(rooms: &Rooms, kept: &StoredChallenge) -> Option<ShownRating> {
+    let op = RatingOp::Of {
+        pool: rating_pool(&kept.terms.game, 2),
+        accounts: vec![kept.account],
+    };
+    match rooms.store.ratings(op).await {
+        Ok(Reply::Ratings(found)) => found.first().map(|(_, rating)| rating.shown()),
+        _ => None,
+    }
+}
