@@ -254,17 +254,31 @@ fn lobby_story(address: &str) -> Vec<String> {
 fn the_lobby_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lobby.sqlite3");
-    let open = {
+    let (open, for_deleted) = {
         let server = in_process(&path);
-        lobby_story(&server.address)
+        let open = lobby_story(&server.address);
+        // A challenge to a player who then deletes their account goes with it.
+        let ada = log_in(&server.address, "Ada");
+        let for_bea = post(&ada, terms("adomoc"), Some("Bea")).unwrap();
+        let bea = log_in(&server.address, "Bea");
+        let deleted = ask(
+            &bea,
+            ClientMsg::DeleteAccount {
+                password: PASSWORD.into(),
+            },
+        );
+        assert!(matches!(deleted, ServerMsg::AccountDeleted), "{deleted:?}");
+        assert!(!ids(&lobby(&ada)).contains(&for_bea.as_str()));
+        (open, for_bea)
     };
     // A restart keeps the open challenges.
     let server = in_process(&path);
-    let after = lobby(&raw(&server.address));
+    let after = lobby(&log_in(&server.address, "Ada"));
     assert_eq!(
         sorted(ids(&after)),
         sorted(open.iter().map(String::as_str).collect())
     );
+    assert!(!ids(&after).contains(&for_deleted.as_str()));
 }
 
 /// Challenges posted in one millisecond come in either order.

@@ -53,6 +53,7 @@ pub(super) fn apply_challenge(tx: &Connection, op: &ChallengeOp) -> Result<Reply
                      FROM challenges c JOIN accounts a ON a.id = c.account
                      LEFT JOIN accounts t ON t.id = c.to_account
                      WHERE a.deleted_ms IS NULL AND a.name IS NOT NULL
+                         AND (c.to_account IS NULL OR t.deleted_ms IS NULL)
                      ORDER BY c.posted_ms, c.id",
                 )
                 .map_err(failed)?;
