@@ -5,6 +5,7 @@
 //! refused) puts the board back in step with it. Nothing here decides a rule.
 
 mod account;
+mod challenges;
 mod follow;
 mod invite;
 mod kept;
@@ -12,6 +13,7 @@ mod lobby;
 mod standings;
 
 pub use account::{AccountAsk, AccountChanged, AccountDesk, Accounts, AskAccount};
+pub use challenges::{AskChallenges, ChallengeAsk, ChallengeFeed};
 pub use follow::match_for;
 pub use kept::{KeptSeat, KeptSeats, SEATS_FILE};
 pub use lobby::{AskMyGames, MyGames};
@@ -124,6 +126,7 @@ pub fn plugin(app: &mut App) {
             invite::plugin,
             account::plugin,
             standings::plugin,
+            challenges::plugin,
         ));
 }
 

@@ -22,6 +22,7 @@ mod models;
 mod move_builder;
 mod new_game;
 mod online_account;
+mod online_challenges;
 mod online_lobby;
 mod online_panel;
 mod online_ratings;

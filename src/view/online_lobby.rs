@@ -5,12 +5,14 @@
 use super::layout::{fit_narrow, thumb_button, thumb_height};
 use super::new_game::GameForm;
 use super::online_account::{AccountForm, account_row};
+use super::online_challenges::{ChallengeChoice, challenges_section};
 use super::online_ratings::{RatingsChoice, RatingsForm, ratings_section};
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted, menu_height};
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
-    AccountAsk, AccountDesk, Accounts, AskAccount, AskMyGames, AskStandings, GoOnline, KeptSeats,
-    MyGames, OnlineGame, OnlineProblem, Standings, default_server,
+    AccountAsk, AccountDesk, Accounts, AskAccount, AskChallenges, AskMyGames, AskStandings,
+    ChallengeAsk, ChallengeFeed, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem,
+    Standings, default_server,
 };
 use crate::screens::Screen;
 use crate::storage::Storage;
@@ -18,7 +20,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use tabula_online::Goal;
-use tabula_online::protocol::{GameSummary, Pace};
+use tabula_online::protocol::{ChallengeTerms, GameSummary, Pace};
 use tabula_session::GameKind;
 use tabula_session::rules::text::shown_line;
 
@@ -42,6 +44,8 @@ struct LobbyForm {
     move_seconds: String,
     /// Asked for a rated game (only while logged in).
     rated: bool,
+    /// The player a challenge is for, as typed; empty for anyone.
+    challenge_to: String,
     error: Option<String>,
     account: AccountForm,
     ratings: RatingsForm,
@@ -51,6 +55,7 @@ fn open_lobby(
     mut form: ResMut<LobbyForm>,
     kept: Res<KeptSeats>,
     mut ask: MessageWriter<AskMyGames>,
+    mut challenges: MessageWriter<AskChallenges>,
 ) {
     if form.server.is_empty() {
         form.server = default_server(&kept);
@@ -58,6 +63,10 @@ fn open_lobby(
     form.error = None;
     ask.write(AskMyGames {
         server: form.server.clone(),
+    });
+    challenges.write(AskChallenges {
+        server: form.server.clone(),
+        ask: ChallengeAsk::Follow,
     });
 }
 
@@ -75,6 +84,8 @@ struct Online<'w> {
     account: MessageWriter<'w, AskAccount>,
     standings: Res<'w, Standings>,
     ask_standings: MessageWriter<'w, AskStandings>,
+    feed: Res<'w, ChallengeFeed>,
+    ask_challenges: MessageWriter<'w, AskChallenges>,
 }
 
 fn online_screen(
@@ -111,8 +122,13 @@ fn online_screen(
                             .desired_width(room.min(260.0)),
                     );
                     if ui.button("Refresh my games").clicked() {
+                        let server = lobby.server.trim().to_string();
                         online.ask.write(AskMyGames {
-                            server: lobby.server.trim().to_string(),
+                            server: server.clone(),
+                        });
+                        online.ask_challenges.write(AskChallenges {
+                            server,
+                            ask: ChallengeAsk::Follow,
                         });
                     }
                 });
@@ -152,18 +168,42 @@ fn online_screen(
                         let form = &chosen.form;
                         let logged_in = online.accounts.on(&server).is_some();
                         new_game_terms(ui, &mut lobby, form.players(), logged_in);
-                        if ui.button("Create game").clicked() {
-                            match create_goal(form, &lobby, logged_in) {
-                                Ok(goal) => {
-                                    lobby.error = None;
-                                    online.go.write(GoOnline {
-                                        server: server.clone(),
-                                        goal,
-                                    });
+                        ui.horizontal_wrapped(|ui| {
+                            if ui.button("Create game").clicked() {
+                                match create_goal(form, &lobby, logged_in) {
+                                    Ok(goal) => {
+                                        lobby.error = None;
+                                        online.go.write(GoOnline {
+                                            server: server.clone(),
+                                            goal,
+                                        });
+                                    }
+                                    Err(e) => lobby.error = Some(e),
                                 }
-                                Err(e) => lobby.error = Some(e),
                             }
-                        }
+                            let post = ui
+                                .add_enabled(logged_in, egui::Button::new("Post as a challenge"))
+                                .on_hover_text("It waits in the lobby below until someone accepts")
+                                .on_disabled_hover_text("Log in to post a challenge");
+                            ui.add(
+                                egui::TextEdit::singleline(&mut lobby.challenge_to)
+                                    .hint_text("for anyone")
+                                    .desired_width(100.0),
+                            )
+                            .on_hover_text("A player's name: only they may accept it");
+                            if post.clicked() {
+                                match challenge_ask(form, &lobby, logged_in) {
+                                    Ok(ask) => {
+                                        lobby.error = None;
+                                        online.ask_challenges.write(AskChallenges {
+                                            server: server.clone(),
+                                            ask,
+                                        });
+                                    }
+                                    Err(e) => lobby.error = Some(e),
+                                }
+                            }
+                        });
                     });
                 ui.separator();
                 ui.horizontal(|ui| {
@@ -193,6 +233,27 @@ fn online_screen(
                         });
                     }
                 });
+                ui.separator();
+                egui::CollapsingHeader::new("Lobby")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        let me = online.accounts.on(&server).map(|kept| kept.name.clone());
+                        match challenges_section(ui, &online.feed, me.as_deref()) {
+                            Some(ChallengeChoice::Accept(id)) => {
+                                online.go.write(GoOnline {
+                                    server: server.clone(),
+                                    goal: Goal::Accept { id },
+                                });
+                            }
+                            Some(ChallengeChoice::Cancel(id)) => {
+                                online.ask_challenges.write(AskChallenges {
+                                    server: server.clone(),
+                                    ask: ChallengeAsk::Cancel { id },
+                                });
+                            }
+                            None => {}
+                        }
+                    });
                 ui.separator();
                 my_games(ui, &server, &mut online);
                 ui.separator();
@@ -303,6 +364,37 @@ fn create_goal(form: &NewGameForm, lobby: &LobbyForm, logged_in: bool) -> Result
         pace: lobby.pace.unwrap_or(Pace::Live),
         move_seconds,
         rated: lobby.rated && logged_in,
+    })
+}
+
+/// The new game's terms as a challenge for the lobby.
+fn challenge_ask(
+    form: &NewGameForm,
+    lobby: &LobbyForm,
+    logged_in: bool,
+) -> Result<ChallengeAsk, String> {
+    let Goal::Create {
+        game,
+        settings,
+        seat,
+        pace,
+        move_seconds,
+        rated,
+    } = create_goal(form, lobby, logged_in)?
+    else {
+        return Err("not a new game".into());
+    };
+    let to = lobby.challenge_to.trim();
+    Ok(ChallengeAsk::Post {
+        terms: ChallengeTerms {
+            game,
+            settings,
+            pace,
+            move_seconds,
+            rated,
+            seat: Some(seat),
+        },
+        to: (!to.is_empty()).then(|| to.to_string()),
     })
 }
 

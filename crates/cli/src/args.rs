@@ -115,6 +115,7 @@ impl Args {
                     | "--seat"
                     | "--take"
                     | "--pace"
+                    | "--to"
                     | "--move-seconds"
                     | "--out"
                     | "--playout"

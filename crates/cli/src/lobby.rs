@@ -86,26 +86,57 @@ pub fn accept(id: &str, args: &Args) -> Result<(), String> {
 /// `online challenge GAME`: posts it, waits for a taker, then plays the game.
 pub fn challenge(game: &str, args: &Args) -> Result<(), String> {
     let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
-    let session = session_for(server)?;
+    let kept = kept_session(server)?
+        .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))?;
     tabula_online::secrets_allowed(&tabula_online::socket_url(server)?)?;
+    let terms = host_terms(game, args)?;
     let post = ClientMsg::PostChallenge {
-        terms: host_terms(game, args)?,
+        terms: terms.clone(),
         to: args.to.clone(),
     };
     let connection = Connection::open(server, None)?;
     let mut id: Option<String> = None;
+    // Sent, but not yet answered when the connection went: the lobby says whether it came.
+    let mut sent = false;
+    let mut connected_before = false;
     // Waits as long as it takes; on every (re)connection: logged in, the lobby followed
-    // (to hear of the taker), and the challenge posted once.
+    // (to hear of the taker), and the challenge posted unless it is there already.
     let code = loop {
-        let event = wait_for(&connection, Some)?;
-        match event {
+        match wait_for(&connection, Some)? {
             Event::Connected => {
+                if connected_before {
+                    eprintln!("connected to {server} again");
+                }
+                connected_before = true;
                 connection.send(&ClientMsg::Authenticate {
-                    session: session.clone(),
+                    session: kept.session.clone(),
                 });
                 connection.send(&ClientMsg::FollowLobby);
-                if id.is_none() {
-                    connection.send(&post);
+            }
+            Event::Disconnected(why) => {
+                eprintln!("lost {server} ({}): trying again", shown_line(&why));
+            }
+            Event::Message(ServerMsg::Lobby { challenges }) => {
+                let mine =
+                    |c: &&tabula_online::protocol::Challenge| c.by == kept.name && c.terms == terms;
+                match &id {
+                    // Gone while this was away: taken (its game is the account's) or
+                    // cancelled elsewhere.
+                    Some(open) if !challenges.iter().any(|c| c.id == *open) => {
+                        return Err(format!(
+                            "challenge {} is no longer open: taken while the connection was                              down (online games lists its game), or cancelled",
+                            shown_line(open)
+                        ));
+                    }
+                    Some(_) => {}
+                    None => match challenges.iter().find(mine).filter(|_| sent) {
+                        // Posted before the connection went: that one, not a second.
+                        Some(posted) => id = Some(posted.id.clone()),
+                        None => {
+                            connection.send(&post);
+                            sent = true;
+                        }
+                    },
                 }
             }
             Event::Message(ServerMsg::ChallengePosted { id: posted }) => {
@@ -136,7 +167,12 @@ pub fn challenge(game: &str, args: &Args) -> Result<(), String> {
                 // first when taken).
                 return Err(format!("challenge {} was cancelled", shown_line(&gone)));
             }
-            Event::Message(ServerMsg::Error { message, .. }) if id.is_none() => {
+            // Refused (the post, or the session: nothing would reach this client).
+            Event::Message(ServerMsg::Error {
+                message,
+                session_ended,
+                ..
+            }) if id.is_none() || session_ended => {
                 return Err(shown_line(&message));
             }
             _ => {}

@@ -119,8 +119,19 @@ fn lobby_story(address: &str) -> Vec<String> {
         }
         _ => unreachable!(),
     }
-    // One for Bea alone: she and Ada see it, nobody else.
+    // One for Bea alone: she and Ada see it, nobody else (the visitor's next news is the
+    // open challenge posted after it).
     let named = post(&ada, terms("absorption"), Some("bea")).unwrap();
+    let after = post(&ada, terms("adaptoid"), None).unwrap();
+    match next_message(&visitor, |m| matches!(m, ServerMsg::ChallengeAdded(_))) {
+        ServerMsg::ChallengeAdded(c) => assert_eq!(c.id, after),
+        _ => unreachable!(),
+    }
+    ada.send(&ClientMsg::CancelChallenge { id: after.clone() });
+    match next_message(&visitor, |m| matches!(m, ServerMsg::ChallengeGone { .. })) {
+        ServerMsg::ChallengeGone { id } => assert_eq!(id, after),
+        _ => unreachable!(),
+    }
     let seen = lobby(&bea);
     assert_eq!(
         sorted(ids(&seen)),
@@ -226,6 +237,14 @@ fn lobby_story(address: &str) -> Vec<String> {
         _ => unreachable!(),
     }
     assert_eq!(ids(&lobby(&raw(address))), Vec::<&str>::new());
+    // One game was made: Ada's account has it and no other.
+    match ask(&ada, ClientMsg::MyGames { seats: vec![] }) {
+        ServerMsg::Games { games } => {
+            let codes: Vec<&str> = games.iter().map(|g| g.code.as_str()).collect();
+            assert_eq!(codes, [code.as_str()]);
+        }
+        other => panic!("games, not {other:?}"),
+    }
 
     // Ada takes her named challenge down.
     ada.send(&ClientMsg::CancelChallenge { id: named.clone() });

@@ -8,8 +8,8 @@ use common::{TestDatabase, sqlite_url};
 use tabula_online::protocol::{Ending, Pace, UndoRequest};
 use tabula_server::ratings::RatedEnd;
 use tabula_server::store::{
-    AccountOp, Change, News, Offers, Op, RatingOp, Reply, Step, Store, StoreError, StoredGame,
-    StoredMove,
+    AccountOp, ChallengeOp, Change, News, Offers, Op, RatingOp, Reply, Step, Store, StoreError,
+    StoredChallenge, StoredGame, StoredMove,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -300,6 +300,100 @@ fn postgres_keeps_a_rated_end_whole_and_survives_a_damaged_rating() {
     runtime.block_on(a_damaged_rating_does_not_stop_a_game_ending(
         &store, accounts,
     ));
+}
+
+/// Many accepts of one challenge at once (through `stores`, one or two processes'): one
+/// game is made, the challenge is gone, and a game's code already taken leaves the
+/// challenge open.
+async fn one_challenge_makes_one_game(stores: &[Store]) {
+    let store = &stores[0];
+    let Reply::Registered(ada) = store
+        .account(AccountOp::Register {
+            name: "Cy".into(),
+            name_key: "cy".into(),
+            password: "hash".into(),
+            now_ms: 1,
+        })
+        .await
+        .unwrap()
+    else {
+        panic!("registered")
+    };
+    let challenge = StoredChallenge {
+        id: "0123456789ab".into(),
+        account: ada,
+        terms: tabula_online::protocol::ChallengeTerms {
+            game: "adaptoid".into(),
+            settings: vec![("size".into(), "5".into())],
+            pace: Pace::Correspondence,
+            move_seconds: Some(86_400),
+            rated: false,
+            seat: Some(0),
+        },
+        to: None,
+        posted_ms: 1,
+        by: "Cy".into(),
+        to_name: None,
+    };
+    store
+        .challenge(ChallengeOp::Post(Box::new(challenge.clone())))
+        .await
+        .unwrap();
+    let accept = |code: &str| ChallengeOp::Accept {
+        id: challenge.id.clone(),
+        game: Box::new(game(code)),
+    };
+    // A code taken: refused, and the challenge stays.
+    store
+        .run(Op::Create(Box::new(game("TAKEN2"))))
+        .await
+        .unwrap();
+    let refused = store.challenge(accept("TAKEN2")).await;
+    assert!(conflict(refused), "a code taken");
+    let racing: Vec<_> = (0..16)
+        .map(|i| stores[i % stores.len()].challenge(accept(&format!("RACE{i:02}"))))
+        .collect();
+    let results = futures_util::future::join_all(racing).await;
+    let made: Vec<usize> = (0..results.len()).filter(|&i| results[i].is_ok()).collect();
+    assert_eq!(made.len(), 1, "{results:?}");
+    for result in &results {
+        assert!(
+            matches!(result, Ok(_) | Err(StoreError::Conflict(_))),
+            "{result:?}"
+        );
+    }
+    let mut games = 0;
+    for i in 0..16 {
+        games += usize::from(store.load(&format!("RACE{i:02}")).await.unwrap().is_some());
+    }
+    assert_eq!(games, 1);
+    match store.challenge(ChallengeOp::All).await.unwrap() {
+        Reply::Challenges(open) => assert!(open.is_empty(), "{open:?}"),
+        other => panic!("challenges, not {other:?}"),
+    }
+}
+
+#[test]
+fn sqlite_makes_one_game_of_one_challenge() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir.path().join("challenge.sqlite3"));
+    let runtime = runtime();
+    runtime.block_on(async {
+        one_challenge_makes_one_game(&[Store::open(&url).await.unwrap()]).await
+    });
+}
+
+#[test]
+fn two_postgres_stores_make_one_game_of_one_challenge() {
+    let Some(database) = TestDatabase::new("challenge") else {
+        return;
+    };
+    let runtime = runtime();
+    runtime.block_on(async {
+        let one = Store::open(&database.url).await.unwrap();
+        let two = Store::open(&database.url).await.unwrap();
+        one_challenge_makes_one_game(&[one, two]).await
+    });
 }
 
 #[test]

@@ -24,6 +24,7 @@ pub enum LobbyNews {
     Posted(Box<Challenge>, OpenTo),
     Gone {
         id: String,
+        open_to: OpenTo,
     },
     /// Challenge `id` of `poster` became game `code`, where the poster holds `seat`.
     Accepted {
@@ -121,13 +122,43 @@ impl Lobby {
             };
             let mut known = open.take().unwrap_or_default();
             let mut read = BTreeMap::new();
+            let mut unrated: BTreeMap<String, Vec<AccountId>> = BTreeMap::new();
             for kept in kept {
+                // Terms a damaged row holds are left out, not carried into a game.
+                if let Err(e) = check_terms(&kept.terms) {
+                    eprintln!("challenge {}: {e}; left out of the lobby", kept.id);
+                    continue;
+                }
                 // A poster's rating is read once, when their challenge is first seen.
                 let rating = match known.remove(&kept.id) {
                     Some(seen) => seen.rating,
-                    None => poster_rating(rooms, &kept).await,
+                    None => {
+                        unrated
+                            .entry(rating_pool(&kept.terms.game, 2))
+                            .or_default()
+                            .push(kept.account);
+                        None
+                    }
                 };
                 read.insert(kept.id.clone(), Open { kept, rating });
+            }
+            // One question a pool for the posters first seen.
+            for (pool, accounts) in unrated {
+                let op = RatingOp::Of {
+                    pool: pool.clone(),
+                    accounts,
+                };
+                if let Ok(Reply::Ratings(found)) = rooms.store.ratings(op).await {
+                    for open in read.values_mut() {
+                        if open.rating.is_none()
+                            && rating_pool(&open.kept.terms.game, 2) == pool
+                            && let Some((_, rating)) =
+                                found.iter().find(|(id, _)| *id == open.kept.account)
+                        {
+                            open.rating = Some(rating.shown());
+                        }
+                    }
+                }
             }
             *open = Some(read);
         }
@@ -161,7 +192,7 @@ impl Lobby {
         terms: ChallengeTerms,
         to: Option<String>,
     ) -> Result<String, String> {
-        check_terms(&terms)?;
+        let terms = check_terms(&terms)?;
         let named = match to {
             Some(name) => Some(named_player(rooms, player, &name).await?),
             None => None,
@@ -207,20 +238,29 @@ impl Lobby {
     pub async fn cancel(&self, rooms: &Rooms, account: AccountId, id: &str) -> Result<(), String> {
         let mut open = self.open(rooms).await?;
         let map = open.as_mut().expect("read above");
-        match map.get(id) {
-            Some(open) if open.kept.account == account => {}
+        let open_to = match map.get(id) {
+            Some(open) if open.kept.account == account => open.open_to(),
             Some(_) => return Err("that challenge is not yours to cancel".into()),
             None => return Err(challenge_gone(&shown_id(id)).to_string()),
-        }
+        };
         let op = ChallengeOp::Cancel {
             id: id.to_string(),
             account,
         };
         let cancelled = rooms.store.challenge(op).await;
-        // Gone from the store (taken through another server process): gone here too.
-        map.remove(id);
-        let _ = self.news.send(LobbyNews::Gone { id: id.to_string() });
-        cancelled.map(|_| ()).map_err(store_error)
+        match cancelled {
+            // Gone from the store (taken through another server process): gone here too.
+            Ok(_) | Err(StoreError::Conflict(_)) => {
+                map.remove(id);
+                let _ = self.news.send(LobbyNews::Gone {
+                    id: id.to_string(),
+                    open_to,
+                });
+                cancelled.map(|_| ()).map_err(store_error)
+            }
+            // Not known to be done: kept here as the store may still have it.
+            Err(e) => Err(store_error(e)),
+        }
     }
 
     /// `player` accepts challenge `id`: the game, the seat they hold and its token.
@@ -286,14 +326,20 @@ impl Lobby {
                         code: code.clone(),
                         seat: poster_seat,
                     });
-                    let _ = self.news.send(LobbyNews::Gone { id: id.to_string() });
+                    let _ = self.news.send(LobbyNews::Gone {
+                        id: id.to_string(),
+                        open_to: challenge.open_to(),
+                    });
                     let room = rooms.open_new(code, state).await;
                     return Ok((room, seat, token));
                 }
                 Err(e) if e == challenge_gone(id) => {
                     // Taken through another server process.
                     map.remove(id);
-                    let _ = self.news.send(LobbyNews::Gone { id: id.to_string() });
+                    let _ = self.news.send(LobbyNews::Gone {
+                        id: id.to_string(),
+                        open_to: challenge.open_to(),
+                    });
                     return Err(challenge_gone(&shown_id(id)).to_string());
                 }
                 // The code was taken: another.
@@ -316,8 +362,10 @@ impl Lobby {
             .map(|(id, _)| id.clone())
             .collect();
         for id in gone {
-            map.remove(&id);
-            let _ = self.news.send(LobbyNews::Gone { id });
+            if let Some(open) = map.remove(&id) {
+                let open_to = open.open_to();
+                let _ = self.news.send(LobbyNews::Gone { id, open_to });
+            }
         }
     }
 }
@@ -327,8 +375,9 @@ fn shown_id(id: &str) -> String {
     quoted(&id.chars().take(16).collect::<String>())
 }
 
-/// Refuses terms no game could be made of, by name.
-fn check_terms(terms: &ChallengeTerms) -> Result<(), String> {
+/// The terms as kept (the game's key and options as the rules write them), or why no game
+/// could be made of them.
+fn check_terms(terms: &ChallengeTerms) -> Result<ChallengeTerms, String> {
     let kind = GameKind::parse(&terms.game)?;
     let game = new_match(kind, &terms.settings)?;
     if game.num_players() != 2 {
@@ -352,7 +401,11 @@ fn check_terms(terms: &ChallengeTerms) -> Result<(), String> {
             "a move time limit is {MIN_MOVE_SECONDS} to {MAX_MOVE_SECONDS} seconds, not {seconds}"
         ));
     }
-    Ok(())
+    Ok(ChallengeTerms {
+        game: kind.key().to_string(),
+        settings: game.settings(),
+        ..terms.clone()
+    })
 }
 
 /// The account named `name`, not `player`'s own: its number and its name as written.

@@ -214,7 +214,9 @@ fn lobby_message(news: LobbyNews, account: Option<AccountId>) -> Option<ServerMs
         LobbyNews::Posted(challenge, open_to) => open_to
             .shows_to(account)
             .then_some(ServerMsg::ChallengeAdded(challenge)),
-        LobbyNews::Gone { id } => Some(ServerMsg::ChallengeGone { id }),
+        LobbyNews::Gone { id, open_to } => open_to
+            .shows_to(account)
+            .then_some(ServerMsg::ChallengeGone { id }),
         LobbyNews::Accepted {
             id,
             poster,
@@ -532,7 +534,10 @@ async fn handle_message(
         }
         ClientMsg::AcceptChallenge { id } => {
             let account = logged_in(rooms, &mut conn.account, "accept a challenge").await?;
-            let (room, seat, token) = rooms.lobby.accept(rooms, account.player(), &id).await?;
+            // A game made counts against the address, as a created one.
+            rooms.creations.allow(peer)?;
+            let accepted = rooms.lobby.accept(rooms, account.player(), &id).await;
+            let (room, seat, token) = accepted.inspect_err(|_| rooms.creations.give_back(peer))?;
             Ok(seated(following, room, seat, token).await)
         }
         ClientMsg::Move { ply, text } => act(rooms, following, Action::Move { ply, text }).await,

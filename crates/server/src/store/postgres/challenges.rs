@@ -15,17 +15,18 @@ pub(super) struct ChallengeStatements {
     all: Statement,
 }
 
-/// The game's statement (`$1` to `$18`) made from the challenge `$19`: the game is inserted
-/// only from the challenge's removed row, which is removed only if the game's code is free.
-/// Its answer: challenges taken, games of that code there already, games made.
+/// The game's statement (`$1` to `$18`) made from the challenge `$19`: the challenge's row
+/// locked (if the game's code is free), the game inserted from it, and the challenge
+/// removed only if the game was made, so nothing is lost whatever happens between. Its
+/// answer: challenges found, games of that code there already, games made.
 fn accept_statement() -> String {
     CREATE
         .replacen(
             "WITH g AS (",
             "WITH taken AS (
-                DELETE FROM challenges WHERE id = $19::text
+                SELECT id FROM challenges WHERE id = $19::text
                     AND NOT EXISTS (SELECT 1 FROM games WHERE code = $1::text)
-                RETURNING id
+                FOR UPDATE
             ), g AS (",
             1,
         )
@@ -33,7 +34,10 @@ fn accept_statement() -> String {
         .replacen("$18::bool)", "$18::bool FROM taken", 1)
         .replacen(
             "SELECT count(*) FROM g",
-            "SELECT (SELECT count(*) FROM taken),
+            ", d AS (
+                DELETE FROM challenges WHERE id = $19::text AND EXISTS (SELECT 1 FROM g)
+            )
+            SELECT (SELECT count(*) FROM taken),
                 (SELECT count(*) FROM games WHERE code = $1::text), (SELECT count(*) FROM g)",
             1,
         )
@@ -112,11 +116,10 @@ pub(super) async fn run_challenge(
             } else if taken == 0 {
                 Err(challenge_gone(id))
             } else {
-                // Another process made a game of this very code between the check and
-                // the insert: the challenge went with nothing made (a new code each time
-                // makes this all but impossible).
-                Err(StoreError::Failed(format!(
-                    "challenge {id} was taken but its game's code {} was taken meanwhile",
+                // Another process made a game of this very code meanwhile: nothing made,
+                // the challenge still open; another code.
+                Err(StoreError::Conflict(format!(
+                    "the code {} is taken",
                     game.code
                 )))
             }
