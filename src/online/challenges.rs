@@ -36,6 +36,12 @@ pub enum ChallengeAsk {
     Cancel {
         id: String,
     },
+    /// Takes the best-fitting challenge of this game, pace and kind, or posts one.
+    PlayNow {
+        game: String,
+        pace: tabula_online::protocol::Pace,
+        rated: bool,
+    },
 }
 
 #[derive(Message, Clone, Debug)]
@@ -83,6 +89,11 @@ fn ask(
                 to: to.clone(),
             }),
             ChallengeAsk::Cancel { id } => Some(ClientMsg::CancelChallenge { id: id.clone() }),
+            ChallengeAsk::PlayNow { game, pace, rated } => Some(ClientMsg::PlayNow {
+                game: game.clone(),
+                pace: *pace,
+                rated: *rated,
+            }),
         };
         let same_server = feed.server == request.server && feed.connection.is_some();
         if let (true, Some(msg), Some(connection)) = (same_server, &msg, &feed.connection) {
@@ -167,6 +178,13 @@ fn take(feed: &mut ChallengeFeed, msg: ServerMsg, go: &mut MessageWriter<GoOnlin
         ServerMsg::ChallengeGone { id } => feed.challenges.retain(|c| c.id != id),
         ServerMsg::ChallengePosted { .. } => {
             feed.status = Some(("Challenge posted: it waits here for a taker.".into(), false));
+        }
+        // Play now took a challenge: to the game (its seat is the account's).
+        ServerMsg::Seated { code, .. } => {
+            go.write(GoOnline {
+                server: feed.server.clone(),
+                goal: Goal::ResumeMine { code },
+            });
         }
         // Someone took the player's challenge: to the game.
         ServerMsg::ChallengeAccepted { code, .. } => {

@@ -181,6 +181,23 @@ fn online_screen(
                                     Err(e) => lobby.error = Some(e),
                                 }
                             }
+                            let play_now = ui
+                                .add_enabled(logged_in, egui::Button::new("Play now"))
+                                .on_hover_text(
+                                    "Takes the lobby's challenge of this game that fits you \
+                                     best, or posts one (the game's own options)",
+                                )
+                                .on_disabled_hover_text("Log in to play a stranger");
+                            if play_now.clicked() {
+                                online.ask_challenges.write(AskChallenges {
+                                    server: server.clone(),
+                                    ask: ChallengeAsk::PlayNow {
+                                        game: form.kind.key().to_string(),
+                                        pace: lobby.pace.unwrap_or(Pace::Live),
+                                        rated: lobby.rated && logged_in,
+                                    },
+                                });
+                            }
                             let post = ui
                                 .add_enabled(logged_in, egui::Button::new("Post as a challenge"))
                                 .on_hover_text("It waits in the lobby below until someone accepts")

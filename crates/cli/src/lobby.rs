@@ -1,5 +1,6 @@
-//! `online lobby|challenge|accept|cancel`: the server's open challenges. `challenge` posts
-//! one and waits until someone takes it, then plays the game as `host` would; `accept`
+//! `online lobby|challenge|play-now|accept|cancel`: the server's open challenges.
+//! `challenge` posts one and waits until someone takes it, then plays the game as `host`
+//! would; `play-now` takes the best-fitting one at once, or posts one and waits; `accept`
 //! takes one and plays it as `join` would. Posting, accepting and cancelling need the
 //! session kept by `online login`.
 
@@ -83,16 +84,32 @@ pub fn accept(id: &str, args: &Args) -> Result<(), String> {
     run(Goal::Accept { id: id.to_string() }, args)
 }
 
-/// `online challenge GAME`: posts it, waits for a taker, then plays the game.
-pub fn challenge(game: &str, args: &Args) -> Result<(), String> {
+/// `online challenge GAME` (or, `play_now`, `online play-now GAME`): posts it (or takes
+/// the best-fitting challenge at once), waits for a taker, then plays the game.
+pub fn challenge(game: &str, args: &Args, play_now: bool) -> Result<(), String> {
     let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
     let kept = kept_session(server)?
         .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))?;
     tabula_online::secrets_allowed(&tabula_online::socket_url(server)?)?;
     let terms = host_terms(game, args)?;
-    let post = ClientMsg::PostChallenge {
-        terms: terms.clone(),
-        to: args.to.clone(),
+    if play_now && (!terms.settings.is_empty() || terms.move_seconds.is_some()) {
+        return Err(
+            "online play-now plays the game's own options and no move limit: post other \
+             terms with online challenge"
+                .into(),
+        );
+    }
+    let post = if play_now {
+        ClientMsg::PlayNow {
+            game: terms.game.clone(),
+            pace: terms.pace,
+            rated: terms.rated,
+        }
+    } else {
+        ClientMsg::PostChallenge {
+            terms: terms.clone(),
+            to: args.to.clone(),
+        }
     };
     let connection = Connection::open(server, None)?;
     let mut id: Option<String> = None;
@@ -148,6 +165,15 @@ pub fn challenge(game: &str, args: &Args) -> Result<(), String> {
                 );
                 id = Some(posted);
             }
+            // Play now took a challenge: the game is here already.
+            Event::Message(ServerMsg::Seated { code, seat, .. }) => {
+                println!(
+                    "took a challenge: game {}, you play seat {}",
+                    shown_line(&code),
+                    seat.saturating_add(1)
+                );
+                break code;
+            }
             Event::Message(ServerMsg::ChallengeAccepted {
                 id: taken,
                 code,
@@ -197,6 +223,9 @@ pub fn usage(mode: &str) -> Option<&'static str> {
             "GAME [--option k=v]... [--take N] [--pace live|correspondence] [--move-seconds S] \
              [--rated] [--to NAME] [--seat human|BOT] [--server URL]",
         ),
+        "play-now" => {
+            Some("GAME [--pace live|correspondence] [--rated] [--seat human|BOT] [--server URL]")
+        }
         "accept" => Some("ID [--seat human|BOT] [--server URL]"),
         "cancel" => Some("ID [--server URL]"),
         _ => None,
@@ -221,7 +250,8 @@ pub fn lobby_verb(mode: &str, words: &[String]) -> Result<(), String> {
         return Err(format!("unexpected argument {}", quoted(extra)));
     }
     match (mode, target) {
-        ("challenge", Some(game)) => challenge(game, &args),
+        ("challenge", Some(game)) => challenge(game, &args, false),
+        ("play-now", Some(game)) => challenge(game, &args, true),
         ("accept", Some(id)) => accept(id, &args),
         ("cancel", Some(id)) => cancel(id, &args),
         _ => lobby(&args),

@@ -107,6 +107,9 @@ verbs:
          [--rated] [--to NAME] [--seat human|BOT] [--server URL]
                              posts a challenge (logged in), waits for someone to
                              accept it, then plays the game
+  online play-now GAME [--pace P] [--rated] [--seat human|BOT] [--server URL]
+                             takes the open challenge that fits best (the
+                             poster's rating nearest yours), or posts one
   online accept ID [--seat human|BOT] | cancel ID [--server URL]
                              takes a challenge and plays it; takes yours down
   online leaderboard POOL | player NAME [--server URL]

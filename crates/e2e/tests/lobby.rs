@@ -1,6 +1,7 @@
 //! The lobby through the real server and client: challenges posted, shown live, named to
 //! one player, cancelled, refused when they cannot be; one accepted by two players at once
-//! starts one game, whose poster hears of it and takes their seat without a token; a
+//! starts one game, whose poster hears of it and takes their seat without a token; Play
+//! now takes a fitting challenge or posts one (once); a
 //! restart keeps the open challenges; on SQLite and (where `TABULA_TEST_POSTGRES` names
 //! one) PostgreSQL, where a challenge taken through one server process is gone for the
 //! other.
@@ -257,6 +258,34 @@ fn lobby_story(address: &str) -> Vec<String> {
         "{reply:?}"
     );
     assert!(lobby(&raw(address)).is_empty());
+
+    // Play now: nothing fits, so Ada's ask is posted (once, however often she asks); Bea's
+    // takes it.
+    let play_now = ClientMsg::PlayNow {
+        game: "adaptoid".into(),
+        pace: Pace::Live,
+        rated: false,
+    };
+    let waiting = match ask(&ada, play_now.clone()) {
+        ServerMsg::ChallengePosted { id } => id,
+        other => panic!("posted, not {other:?}"),
+    };
+    assert!(
+        matches!(ask(&ada, play_now.clone()), ServerMsg::ChallengePosted { ref id } if *id == waiting)
+    );
+    let bea = log_in(address, "Bea");
+    bea.send(&play_now);
+    let taken = next_message(&bea, |m| {
+        matches!(
+            m,
+            ServerMsg::Seated { .. } | ServerMsg::Error { .. } | ServerMsg::ChallengePosted { .. }
+        )
+    });
+    assert!(matches!(taken, ServerMsg::Seated { .. }), "{taken:?}");
+    match next_message(&ada, |m| matches!(m, ServerMsg::ChallengeAccepted { .. })) {
+        ServerMsg::ChallengeAccepted { id, .. } => assert_eq!(id, waiting),
+        _ => unreachable!(),
+    }
 
     // Five open at once, no more.
     let cyd = log_in(address, "Cyd");

@@ -171,6 +171,16 @@ pub enum ClientMsg {
     AcceptChallenge {
         id: String,
     },
+    /// Takes the best-fitting open challenge of this game, pace and kind (the poster's
+    /// rating nearest one's own), answered as `accept_challenge`; or, with none, posts one
+    /// (either seat, the game's own options), answered by `challenge_posted` (the one
+    /// already open, if the player has posted the same).
+    PlayNow {
+        game: String,
+        pace: Pace,
+        #[serde(default)]
+        rated: bool,
+    },
 }
 
 impl ClientMsg {

@@ -350,6 +350,67 @@ impl Lobby {
         Err("no free game code was found; try again".into())
     }
 
+    /// Play now: the challenge `player` should take (of `game`, `pace` and `rated`, the
+    /// poster's rating nearest theirs, then the oldest), or the terms to post.
+    pub async fn best_fit(
+        &self,
+        rooms: &Rooms,
+        player: Player<'_>,
+        game: &str,
+        pace: tabula_protocol::Pace,
+        rated: bool,
+    ) -> Result<Fit, String> {
+        let terms = check_terms(&ChallengeTerms {
+            game: game.to_string(),
+            settings: Vec::new(),
+            pace,
+            move_seconds: None,
+            rated,
+            seat: None,
+        })?;
+        let pool = rating_pool(&terms.game, 2);
+        let mine = match rooms
+            .store
+            .ratings(RatingOp::Of {
+                pool,
+                accounts: vec![player.id],
+            })
+            .await
+        {
+            Ok(Reply::Ratings(found)) => found.first().map_or(1500, |(_, r)| r.shown().rating),
+            _ => 1500,
+        };
+        let open = self.open(rooms).await?;
+        let map = open.as_ref().expect("read above");
+        let fits = |o: &&Open| {
+            o.kept.terms.game == terms.game
+                && o.kept.terms.pace == pace
+                && o.kept.terms.rated == rated
+        };
+        if let Some(own) = map
+            .values()
+            .filter(fits)
+            .find(|o| o.kept.account == player.id)
+        {
+            return Ok(Fit::Posted(own.kept.id.clone()));
+        }
+        let best = map
+            .values()
+            .filter(fits)
+            .filter(|o| o.open_to().shows_to(Some(player.id)))
+            .min_by_key(|o| {
+                let theirs = o.rating.map_or(1500, |r| r.rating);
+                (
+                    (i64::from(theirs) - i64::from(mine)).abs(),
+                    o.kept.posted_ms,
+                )
+            });
+        Ok(match best {
+            Some(open) => Fit::Take(open.kept.id.clone()),
+            None => Fit::Post(terms),
+        })
+    }
+
     /// Takes `account`'s challenges down (a deleted account).
     pub async fn forget_account(&self, account: AccountId) {
         let mut open = self.open.lock().await;
@@ -368,6 +429,16 @@ impl Lobby {
             }
         }
     }
+}
+
+/// What Play now does.
+pub enum Fit {
+    /// Takes this challenge.
+    Take(String),
+    /// The player's own challenge of these terms is open already: it waits.
+    Posted(String),
+    /// Nothing fits: posts these terms.
+    Post(ChallengeTerms),
 }
 
 /// An id as an error may quote it: short, and quoted.

@@ -3,7 +3,7 @@
 
 use crate::accounts::SignedIn;
 use crate::limits::RateLimit;
-use crate::lobby::LobbyNews;
+use crate::lobby::{Fit, LobbyNews};
 use crate::rating_pages;
 use crate::room::{NewGame, Outgoing, Room};
 use crate::rooms::Rooms;
@@ -13,8 +13,8 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_protocol::{
-    ClientMsg, DELETED_PLAYER, GameState, GameSummary, MAX_LISTED_GAMES, PING_SECONDS,
-    PROTOCOL_VERSION, SILENT_SECONDS, SeatKey, ServerMsg,
+    ChallengeTerms, ClientMsg, DELETED_PLAYER, GameState, GameSummary, MAX_LISTED_GAMES,
+    PING_SECONDS, PROTOCOL_VERSION, SILENT_SECONDS, SeatKey, ServerMsg,
 };
 use tabula_session::GameKind;
 use tokio::sync::broadcast::{self, error::RecvError};
@@ -539,6 +539,47 @@ async fn handle_message(
             let accepted = rooms.lobby.accept(rooms, account.player(), &id).await;
             let (room, seat, token) = accepted.inspect_err(|_| rooms.creations.give_back(peer))?;
             Ok(seated(following, room, seat, token).await)
+        }
+        ClientMsg::PlayNow { game, pace, rated } => {
+            let account = logged_in(rooms, &mut conn.account, "play now").await?;
+            let fit = rooms
+                .lobby
+                .best_fit(rooms, account.player(), &game, pace, rated)
+                .await?;
+            let posted = |id| Ok(vec![ServerMsg::ChallengePosted { id }]);
+            match fit {
+                Fit::Take(id) => {
+                    rooms.creations.allow(peer)?;
+                    match rooms.lobby.accept(rooms, account.player(), &id).await {
+                        Ok((room, seat, token)) => Ok(seated(following, room, seat, token).await),
+                        // Taken meanwhile: posted instead (never two games for one ask).
+                        Err(_) => {
+                            rooms.creations.give_back(peer);
+                            let terms = ChallengeTerms {
+                                game,
+                                settings: Vec::new(),
+                                pace,
+                                move_seconds: None,
+                                rated,
+                                seat: None,
+                            };
+                            posted(
+                                rooms
+                                    .lobby
+                                    .post(rooms, account.player(), terms, None)
+                                    .await?,
+                            )
+                        }
+                    }
+                }
+                Fit::Posted(id) => posted(id),
+                Fit::Post(terms) => posted(
+                    rooms
+                        .lobby
+                        .post(rooms, account.player(), terms, None)
+                        .await?,
+                ),
+            }
         }
         ClientMsg::Move { ply, text } => act(rooms, following, Action::Move { ply, text }).await,
         ClientMsg::Resign => act(rooms, following, Action::Resign).await,
