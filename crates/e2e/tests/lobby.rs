@@ -305,6 +305,19 @@ fn the_lobby_on_sqlite() {
     let (open, for_deleted) = {
         let server = in_process(&path);
         let open = lobby_story(&server.address);
+        // A connection whose session ended elsewhere hears only what anyone does: not a
+        // challenge to its player, still an open one.
+        let ada = log_in(&server.address, "Ada");
+        lobby(&ada);
+        let out = ask(&log_in(&server.address, "Ada"), ClientMsg::LogOutEverywhere);
+        assert!(matches!(out, ServerMsg::LoggedOut), "{out:?}");
+        let bea = log_in(&server.address, "Bea");
+        post(&bea, terms("adomoc"), Some("Ada")).unwrap();
+        let public = post(&bea, terms("adomoc"), None).unwrap();
+        match next_message(&ada, |m| matches!(m, ServerMsg::ChallengeAdded(_))) {
+            ServerMsg::ChallengeAdded(c) => assert_eq!(c.id, public),
+            _ => unreachable!(),
+        }
         // A challenge to a player who then deletes their account goes with it.
         let ada = log_in(&server.address, "Ada");
         let for_bea = post(&ada, terms("adomoc"), Some("Bea")).unwrap();

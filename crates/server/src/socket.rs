@@ -128,11 +128,24 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                 }
             }
             news = next_lobby_news(&mut conn.lobby) => {
+                // An account whose session ended meanwhile hears only what anyone does; one
+                // whose account merely changed here (another session ended) is looked up
+                // once, then heard as before.
+                let account = match conn.account.as_mut() {
+                    Some(a) if rooms.accounts.is_current(a) => Some(a.id),
+                    Some(a) => match rooms.accounts.still_valid(&rooms.store, a).await {
+                        Ok(true) => {
+                            rooms.accounts.renew(a);
+                            Some(a.id)
+                        }
+                        _ => None,
+                    },
+                    None => None,
+                };
                 let msg = match news {
-                    Ok(news) => lobby_message(news, conn.account.as_ref().map(|a| a.id)),
+                    Ok(news) => lobby_message(news, account),
                     // Fell behind: the whole lobby again.
                     Err(RecvError::Lagged(_)) => {
-                        let account = conn.account.as_ref().map(|a| a.id);
                         match rooms.lobby.follow(&rooms, account).await {
                             Ok((challenges, news)) => {
                                 conn.lobby = Some(news);
