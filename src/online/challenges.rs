@@ -132,11 +132,7 @@ fn listen(mut feed: ResMut<ChallengeFeed>, mut go: MessageWriter<GoOnline>) {
     let Some(connection) = &feed.connection else {
         return;
     };
-    let mut events = Vec::new();
-    while let Some(event) = connection.try_next() {
-        events.push(event);
-    }
-    for event in events {
+    for event in connection.drain() {
         match event {
             Event::Connected => {
                 if let Some(connection) = &feed.connection {

@@ -88,11 +88,7 @@ fn listen(
     let Some(connection) = &mine.connection else {
         return;
     };
-    let mut events = Vec::new();
-    while let Some(event) = connection.try_next() {
-        events.push(event);
-    }
-    for event in events {
+    for event in connection.drain() {
         match event {
             Event::Connected => {
                 let seats = kept.on(&mine.server).map(|s| s.key()).collect();

@@ -77,11 +77,7 @@ fn listen(mut standings: ResMut<Standings>) {
     let Some(connection) = &standings.connection else {
         return;
     };
-    let mut events = Vec::new();
-    while let Some(event) = connection.try_next() {
-        events.push(event);
-    }
-    for event in events {
+    for event in connection.drain() {
         match event {
             Event::Connected => {
                 if let (Some(connection), Some(msg)) = (&standings.connection, &standings.asked) {

@@ -24,6 +24,7 @@ mod new_game;
 mod online_account;
 mod online_challenges;
 mod online_lobby;
+mod online_new_game;
 mod online_panel;
 mod online_ratings;
 mod page;

@@ -6,9 +6,9 @@ use super::layout::{fit_narrow, thumb_button, thumb_height};
 use super::new_game::GameForm;
 use super::online_account::{AccountForm, account_row};
 use super::online_challenges::{ChallengeChoice, challenges_section};
+use super::online_new_game::{NewGameChoice, OnlineTerms, new_game_section};
 use super::online_ratings::{RatingsChoice, RatingsForm, ratings_section};
 use super::style::{ERROR_COLOUR, MENU_ANCHOR, counted, menu_height};
-use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::{
     AccountAsk, AccountDesk, Accounts, AskAccount, AskChallenges, AskMyGames, AskStandings,
     ChallengeAsk, ChallengeFeed, GoOnline, KeptSeats, MyGames, OnlineGame, OnlineProblem,
@@ -20,7 +20,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use tabula_online::Goal;
-use tabula_online::protocol::{ChallengeTerms, GameSummary, Pace};
+use tabula_online::protocol::GameSummary;
 use tabula_session::GameKind;
 use tabula_session::rules::text::shown_line;
 
@@ -38,14 +38,7 @@ pub fn plugin(app: &mut App) {
 struct LobbyForm {
     server: String,
     code: String,
-    seat: usize,
-    pace: Option<Pace>,
-    /// Seconds a move, as typed; empty for no limit.
-    move_seconds: String,
-    /// Asked for a rated game (only while logged in).
-    rated: bool,
-    /// The player a challenge is for, as typed; empty for anyone.
-    challenge_to: String,
+    terms: OnlineTerms,
     error: Option<String>,
     account: AccountForm,
     ratings: RatingsForm,
@@ -165,62 +158,30 @@ fn online_screen(
                     .default_open(true)
                     .show(ui, |ui| {
                         chosen.game_and_options(ui);
-                        let form = &chosen.form;
                         let logged_in = online.accounts.on(&server).is_some();
-                        new_game_terms(ui, &mut lobby, form.players(), logged_in);
-                        ui.horizontal_wrapped(|ui| {
-                            if ui.button("Create game").clicked() {
-                                match create_goal(form, &lobby, logged_in) {
-                                    Ok(goal) => {
-                                        lobby.error = None;
+                        let chosen =
+                            new_game_section(ui, &chosen.form, &mut lobby.terms, logged_in);
+                        match chosen {
+                            Some(Ok(choice)) => {
+                                lobby.error = None;
+                                match choice {
+                                    NewGameChoice::Create(goal) => {
                                         online.go.write(GoOnline {
                                             server: server.clone(),
                                             goal,
                                         });
                                     }
-                                    Err(e) => lobby.error = Some(e),
-                                }
-                            }
-                            let play_now = ui
-                                .add_enabled(logged_in, egui::Button::new("Play now"))
-                                .on_hover_text(
-                                    "Takes the lobby's challenge of this game that fits you \
-                                     best, or posts one (the game's own options)",
-                                )
-                                .on_disabled_hover_text("Log in to play a stranger");
-                            if play_now.clicked() {
-                                online.ask_challenges.write(AskChallenges {
-                                    server: server.clone(),
-                                    ask: ChallengeAsk::PlayNow {
-                                        game: form.kind.key().to_string(),
-                                        pace: lobby.pace.unwrap_or(Pace::Live),
-                                        rated: lobby.rated && logged_in,
-                                    },
-                                });
-                            }
-                            let post = ui
-                                .add_enabled(logged_in, egui::Button::new("Post as a challenge"))
-                                .on_hover_text("It waits in the lobby below until someone accepts")
-                                .on_disabled_hover_text("Log in to post a challenge");
-                            ui.add(
-                                egui::TextEdit::singleline(&mut lobby.challenge_to)
-                                    .hint_text("for anyone")
-                                    .desired_width(100.0),
-                            )
-                            .on_hover_text("A player's name: only they may accept it");
-                            if post.clicked() {
-                                match challenge_ask(form, &lobby, logged_in) {
-                                    Ok(ask) => {
-                                        lobby.error = None;
+                                    NewGameChoice::Challenge(ask) => {
                                         online.ask_challenges.write(AskChallenges {
                                             server: server.clone(),
                                             ask,
                                         });
                                     }
-                                    Err(e) => lobby.error = Some(e),
                                 }
                             }
-                        });
+                            Some(Err(e)) => lobby.error = Some(e),
+                            None => {}
+                        }
                     });
                 ui.separator();
                 ui.horizontal(|ui| {
@@ -306,113 +267,6 @@ fn online_screen(
         }
     });
     Ok(())
-}
-
-/// Which seat you take, the pace, the limit per move, and rated or not.
-fn new_game_terms(ui: &mut egui::Ui, lobby: &mut LobbyForm, players: usize, logged_in: bool) {
-    lobby.seat = lobby.seat.min(players - 1);
-    egui::Grid::new("online terms")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("You play");
-            egui::ComboBox::from_id_salt("online seat")
-                .selected_text(seat_label(lobby.seat))
-                .show_ui(ui, |ui| {
-                    for seat in 0..players {
-                        ui.selectable_value(&mut lobby.seat, seat, seat_label(seat));
-                    }
-                });
-            ui.end_row();
-            ui.label("Pace");
-            ui.horizontal(|ui| {
-                let pace = lobby.pace.get_or_insert(Pace::Live);
-                ui.radio_value(pace, Pace::Live, "Live")
-                    .on_hover_text("Both at the board now");
-                ui.radio_value(pace, Pace::Correspondence, "Correspondence")
-                    .on_hover_text("A move when you have time; come back through My games");
-            });
-            ui.end_row();
-            ui.label("Seconds a move");
-            ui.add(
-                egui::TextEdit::singleline(&mut lobby.move_seconds)
-                    .hint_text("no limit")
-                    .desired_width(90.0),
-            )
-            .on_hover_text("Whoever runs out loses; 86400 is a day");
-            ui.end_row();
-            ui.label("Rated");
-            let mut rated = lobby.rated && logged_in;
-            let hint = if logged_in {
-                "Only players with accounts can join; the result moves everyone's rating"
-            } else {
-                "Log in to play rated games"
-            };
-            ui.add_enabled(logged_in, egui::Checkbox::without_text(&mut rated))
-                .on_hover_text(hint)
-                .on_disabled_hover_text(hint);
-            if logged_in {
-                lobby.rated = rated;
-            }
-            ui.end_row();
-        });
-}
-
-fn seat_label(seat: usize) -> String {
-    match seat {
-        0 => "Player 1 (moves first)".to_string(),
-        seat => format!("Player {}", seat + 1),
-    }
-}
-
-fn create_goal(form: &NewGameForm, lobby: &LobbyForm, logged_in: bool) -> Result<Goal, String> {
-    let move_seconds = match lobby.move_seconds.trim() {
-        "" => None,
-        text => Some(text.parse::<u32>().ok().filter(|&s| s > 0).ok_or_else(|| {
-            format!(
-                "Seconds a move: {} is not a whole number above 0",
-                tabula_session::rules::text::quoted(text)
-            )
-        })?),
-    };
-    Ok(Goal::Create {
-        game: form.kind.key().to_string(),
-        settings: read_setting_files(&form.chosen_settings())?,
-        seat: lobby.seat,
-        pace: lobby.pace.unwrap_or(Pace::Live),
-        move_seconds,
-        rated: lobby.rated && logged_in,
-    })
-}
-
-/// The new game's terms as a challenge for the lobby.
-fn challenge_ask(
-    form: &NewGameForm,
-    lobby: &LobbyForm,
-    logged_in: bool,
-) -> Result<ChallengeAsk, String> {
-    let Goal::Create {
-        game,
-        settings,
-        seat,
-        pace,
-        move_seconds,
-        rated,
-    } = create_goal(form, lobby, logged_in)?
-    else {
-        return Err("not a new game".into());
-    };
-    let to = lobby.challenge_to.trim();
-    Ok(ChallengeAsk::Post {
-        terms: ChallengeTerms {
-            game,
-            settings,
-            pace,
-            move_seconds,
-            rated,
-            seat: Some(seat),
-        },
-        to: (!to.is_empty()).then(|| to.to_string()),
-    })
 }
 
 /// The games of the seats kept for this server, with whose turn it is.

@@ -11,6 +11,7 @@ use crate::args::Args;
 use crate::online::DEFAULT_SERVER;
 use std::time::{Duration, Instant};
 use tabula_online::protocol::{ClientMsg, ServerMsg};
+use tabula_online::sessions::KeptSession;
 use tabula_online::{Connection, Event};
 use tabula_rules::text::{quoted, shown_line};
 
@@ -229,9 +230,13 @@ fn games(server: &str) -> Result<(), String> {
 }
 
 /// The session kept for `server`, or why there is none.
-fn session_for(server: &str) -> Result<String, String> {
+pub(crate) fn session_for(server: &str) -> Result<String, String> {
+    logged_in_on(server).map(|kept| kept.session)
+}
+
+/// The account kept for `server` (its name and session), or why there is none.
+pub(crate) fn logged_in_on(server: &str) -> Result<KeptSession, String> {
     kept_session(server)?
-        .map(|kept| kept.session)
         .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))
 }
 

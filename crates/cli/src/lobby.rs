@@ -4,7 +4,7 @@
 //! takes one and plays it as `join` would. Posting, accepting and cancelling need the
 //! session kept by `online login`.
 
-use crate::account::{ask, kept_session, unexpected, wait_for};
+use crate::account::{ask, kept_session, logged_in_on, session_for, unexpected, wait_for};
 use crate::args::Args;
 use crate::online::{DEFAULT_SERVER, host_terms, run};
 use tabula_online::protocol::{ClientMsg, ServerMsg};
@@ -88,8 +88,7 @@ pub fn accept(id: &str, args: &Args) -> Result<(), String> {
 /// the best-fitting challenge at once), waits for a taker, then plays the game.
 pub fn challenge(game: &str, args: &Args, play_now: bool) -> Result<(), String> {
     let server = args.server.as_deref().unwrap_or(DEFAULT_SERVER);
-    let kept = kept_session(server)?
-        .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))?;
+    let kept = logged_in_on(server)?;
     tabula_online::secrets_allowed(&tabula_online::socket_url(server)?)?;
     let terms = host_terms(game, args)?;
     if play_now && (!terms.settings.is_empty() || terms.move_seconds.is_some()) {
@@ -206,13 +205,6 @@ pub fn challenge(game: &str, args: &Args, play_now: bool) -> Result<(), String> 
     };
     drop(connection);
     run(Goal::ResumeMine { code }, args)
-}
-
-/// The session kept for `server`, or why there is none.
-fn session_for(server: &str) -> Result<String, String> {
-    kept_session(server)?
-        .map(|kept| kept.session)
-        .ok_or_else(|| format!("not logged in on {server}: online login NAME first"))
 }
 
 /// What follows each lobby verb, for its usage line.

@@ -6,51 +6,18 @@
 mod common;
 
 use common::{
-    TestDatabase, create, in_process, in_process_at, join, next_message, raw, state_where,
+    PASSWORD, TestDatabase, ask, create, error_of, in_process, in_process_at, join, logged_in,
+    next_message, raw, state_where,
 };
 use tabula_online::Connection;
 use tabula_online::protocol::{ClientMsg, DELETED_PLAYER, GameState, ServerMsg};
 
-const PASSWORD: &str = "correct horse";
-
-/// The answer to `msg`: the first message that is not news of a game.
-fn ask(connection: &Connection, msg: ClientMsg) -> ServerMsg {
-    connection.send(&msg);
-    next_message(connection, |m| {
-        !matches!(
-            m,
-            ServerMsg::State(_) | ServerMsg::Hello { .. } | ServerMsg::Moved { .. }
-        )
-    })
-}
-
-fn error_of(reply: ServerMsg) -> String {
-    match reply {
-        ServerMsg::Error { message, .. } => message,
-        other => panic!("an error, not {other:?}"),
-    }
-}
-
 /// Logs `connection` in (or registers, if `register`): the session.
 fn log_in(connection: &Connection, name: &str, password: &str, register: bool) -> String {
-    let (name, password) = (name.to_string(), password.to_string());
-    let msg = if register {
-        ClientMsg::Register { name, password }
-    } else {
-        ClientMsg::LogIn { name, password }
-    };
-    match ask(connection, msg) {
-        ServerMsg::LoggedIn {
-            session,
-            expires_ms,
-            ..
-        } => {
-            assert_eq!(session.len(), 32);
-            assert!(expires_ms > 0);
-            session
-        }
-        other => panic!("logged in, not {other:?}"),
-    }
+    let (session, expires_ms) = logged_in(connection, name, password, register);
+    assert_eq!(session.len(), 32);
+    assert!(expires_ms > 0);
+    session
 }
 
 fn games(connection: &Connection) -> Vec<(String, usize, bool)> {

@@ -8,59 +8,19 @@
 
 mod common;
 
-use common::{TestDatabase, in_process, in_process_at, next_message, raw, state_where};
+use common::{
+    PASSWORD, TestDatabase, ask, connect_as, error_of, in_process, in_process_at, next_message,
+    raw, state_where,
+};
 use tabula_online::Connection;
 use tabula_online::protocol::{Challenge, ChallengeTerms, ClientMsg, Pace, ServerMsg};
 
-const PASSWORD: &str = "correct horse";
-
-/// The answer to `msg`: the first message that is not news of a game or of the lobby.
-fn ask(connection: &Connection, msg: ClientMsg) -> ServerMsg {
-    connection.send(&msg);
-    next_message(connection, |m| {
-        !matches!(
-            m,
-            ServerMsg::State(_)
-                | ServerMsg::Hello { .. }
-                | ServerMsg::Moved { .. }
-                | ServerMsg::ChallengeAdded(_)
-                | ServerMsg::ChallengeGone { .. }
-                | ServerMsg::ChallengeAccepted { .. }
-        )
-    })
-}
-
-fn error_of(reply: ServerMsg) -> String {
-    match reply {
-        ServerMsg::Error { message, .. } => message,
-        other => panic!("an error, not {other:?}"),
-    }
-}
-
 fn register(address: &str, name: &str) -> Connection {
-    let connection = raw(address);
-    let reply = ask(
-        &connection,
-        ClientMsg::Register {
-            name: name.into(),
-            password: PASSWORD.into(),
-        },
-    );
-    assert!(matches!(reply, ServerMsg::LoggedIn { .. }), "{reply:?}");
-    connection
+    connect_as(address, name, true).0
 }
 
 fn log_in(address: &str, name: &str) -> Connection {
-    let connection = raw(address);
-    let reply = ask(
-        &connection,
-        ClientMsg::LogIn {
-            name: name.into(),
-            password: PASSWORD.into(),
-        },
-    );
-    assert!(matches!(reply, ServerMsg::LoggedIn { .. }), "{reply:?}");
-    connection
+    connect_as(address, name, false).0
 }
 
 fn terms(game: &str) -> ChallengeTerms {

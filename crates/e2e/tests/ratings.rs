@@ -7,7 +7,10 @@
 
 mod common;
 
-use common::{TestDatabase, in_process, in_process_at, next_message, raw, state_where};
+use common::{
+    TestDatabase, ask, connect_as, error_of, in_process, in_process_at, next_message, raw,
+    state_where,
+};
 use std::time::Duration;
 use tabula_online::protocol::ratings::PlayerPage;
 use tabula_online::protocol::{ClientMsg, Pace, RankedPlayer, ServerMsg};
@@ -16,40 +19,9 @@ use tabula_online::{Connection, Goal, OnlineClient};
 use tabula_session::rules::Status;
 use tabula_session::{AnyMatch, GameKind, new_match};
 
-const PASSWORD: &str = "correct horse";
-
-/// The answer to `msg`: the first message that is not news of a game.
-fn ask(connection: &Connection, msg: ClientMsg) -> ServerMsg {
-    connection.send(&msg);
-    next_message(connection, |m| {
-        !matches!(
-            m,
-            ServerMsg::State(_) | ServerMsg::Hello { .. } | ServerMsg::Moved { .. }
-        )
-    })
-}
-
-fn error_of(reply: ServerMsg) -> String {
-    match reply {
-        ServerMsg::Error { message, .. } => message,
-        other => panic!("an error, not {other:?}"),
-    }
-}
-
 /// A new account logged in on a new connection: the connection and its session.
 fn register(address: &str, name: &str) -> (Connection, String) {
-    let connection = raw(address);
-    let reply = ask(
-        &connection,
-        ClientMsg::Register {
-            name: name.into(),
-            password: PASSWORD.into(),
-        },
-    );
-    match reply {
-        ServerMsg::LoggedIn { session, .. } => (connection, session),
-        other => panic!("logged in, not {other:?}"),
-    }
+    connect_as(address, name, true)
 }
 
 fn create_rated(connection: &Connection, game: &str) -> ServerMsg {

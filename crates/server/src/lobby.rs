@@ -7,7 +7,8 @@ use crate::codes::{new_code, new_token};
 use crate::room::{NewGame, Player, Room, RoomState, new_game, now_ms};
 use crate::rooms::{MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, Rooms};
 use crate::store::{
-    AccountId, AccountOp, ChallengeOp, RatingOp, Reply, StoreError, StoredChallenge, challenge_gone,
+    ANSWERED_ELSE, AccountId, AccountOp, ChallengeOp, RatingOp, Reply, StoreError, StoredChallenge,
+    challenge_gone,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -118,7 +119,7 @@ impl Lobby {
                 .await
                 .map_err(store_error)?
             else {
-                return Err("the game store answered another question".into());
+                return Err(ANSWERED_ELSE.into());
             };
             let mut known = open.take().unwrap_or_default();
             let mut read = BTreeMap::new();
@@ -498,7 +499,7 @@ async fn named_player(
         }
         Reply::Account(Some(found)) => Ok((found.id, found.name)),
         Reply::Account(None) => Err(unknown()),
-        _ => Err("the game store answered another question".into()),
+        _ => Err(ANSWERED_ELSE.into()),
     }
 }
 

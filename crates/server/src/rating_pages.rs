@@ -3,14 +3,11 @@
 use crate::accounts::names::name_key;
 use crate::room::RoomState;
 use crate::rooms::Rooms;
-use crate::store::{RatingOp, Reply};
+use crate::store::{ANSWERED_ELSE, RatingOp, Reply};
 use tabula_protocol::ratings::{
     HISTORY_POINTS, LEADERBOARD_LENGTH, PAGE_GAMES, PlayedGame, PoolRating, RATING_POOLS,
 };
 use tabula_protocol::{MAX_NAME_CHARS, PlayerPage, RankedPlayer, ServerMsg};
-
-/// The store answered a rating question with something else: cannot happen.
-const ANSWERED_ELSE: &str = "the game store answered another question";
 
 /// The best players of `pool`.
 pub async fn leaderboard(rooms: &Rooms, pool: String) -> Result<ServerMsg, String> {

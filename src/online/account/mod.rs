@@ -191,11 +191,7 @@ fn listen(
     let Some(connection) = &desk.connection else {
         return;
     };
-    let mut events = Vec::new();
-    while let Some(event) = connection.try_next() {
-        events.push(event);
-    }
-    for event in events {
+    for event in connection.drain() {
         let Some(connection) = &desk.connection else {
             return;
         };

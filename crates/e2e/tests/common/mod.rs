@@ -537,3 +537,62 @@ fn admin_sql(url: &str, sql: &str) {
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
     });
 }
+
+/// The password the tests' accounts have.
+pub const PASSWORD: &str = "correct horse";
+
+/// The answer to `msg`: the first message that is not news of a game or of the lobby.
+pub fn ask(connection: &Connection, msg: ClientMsg) -> ServerMsg {
+    connection.send(&msg);
+    next_message(connection, |m| {
+        !matches!(
+            m,
+            ServerMsg::State(_)
+                | ServerMsg::Hello { .. }
+                | ServerMsg::Moved { .. }
+                | ServerMsg::ChallengeAdded(_)
+                | ServerMsg::ChallengeGone { .. }
+                | ServerMsg::ChallengeAccepted { .. }
+        )
+    })
+}
+
+/// The text of `reply`, which is an error.
+pub fn error_of(reply: ServerMsg) -> String {
+    match reply {
+        ServerMsg::Error { message, .. } => message,
+        other => panic!("an error, not {other:?}"),
+    }
+}
+
+/// Logs `connection` in as `name` (or registers it, if `register`): the session and when
+/// it expires.
+pub fn logged_in(
+    connection: &Connection,
+    name: &str,
+    password: &str,
+    register: bool,
+) -> (String, u64) {
+    let (name, password) = (name.to_string(), password.to_string());
+    let msg = if register {
+        ClientMsg::Register { name, password }
+    } else {
+        ClientMsg::LogIn { name, password }
+    };
+    match ask(connection, msg) {
+        ServerMsg::LoggedIn {
+            session,
+            expires_ms,
+            ..
+        } => (session, expires_ms),
+        other => panic!("logged in, not {other:?}"),
+    }
+}
+
+/// A new connection to `address` logged in as `name` with [`PASSWORD`] (registered first,
+/// if `register`), and its session.
+pub fn connect_as(address: &str, name: &str, register: bool) -> (Connection, String) {
+    let connection = raw(address);
+    let (session, _) = logged_in(&connection, name, PASSWORD, register);
+    (connection, session)
+}

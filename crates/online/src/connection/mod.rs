@@ -17,6 +17,13 @@ use crate::protocol::{SOCKET_PATH, ServerMsg};
 use std::sync::Arc;
 use tabula_session::rules::text::quoted;
 
+impl Connection {
+    /// Everything that has arrived, without waiting: what a frame of the app takes in.
+    pub fn drain(&self) -> Vec<Event> {
+        std::iter::from_fn(|| self.try_next()).collect()
+    }
+}
+
 /// What the connection reports.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {

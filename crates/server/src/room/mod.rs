@@ -3,7 +3,9 @@
 //!
 //! - [`state`]: the game as the rules and the store have it, and its views.
 //! - [`relay`]: news of the game from other server processes.
+//! - [`rated`]: what a rated game's end does to ratings.
 
+mod rated;
 mod relay;
 mod state;
 

@@ -260,6 +260,9 @@ pub(crate) fn shown_player(name: Option<String>, deleted: bool) -> Option<String
     }
 }
 
+/// What a request answered with another request's kind of reply says (cannot happen).
+pub(crate) const ANSWERED_ELSE: &str = "the game store answered another question";
+
 /// The conflict for a change made on an old version of the game.
 pub(crate) fn changed_meanwhile(code: &str) -> StoreError {
     StoreError::Conflict(format!(

@@ -11,6 +11,15 @@ fn failed(e: rusqlite::Error) -> StoreError {
     StoreError::Failed(e.to_string())
 }
 
+/// A row's first column (a name or a pool), and the rating its next four hold (or why they
+/// are not one).
+fn labelled_rating(row: &rusqlite::Row) -> rusqlite::Result<(String, Result<Rating, String>)> {
+    Ok((
+        row.get(0)?,
+        stored_rating(row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?),
+    ))
+}
+
 /// `account`'s rating in `pool`, if it has one (or why the row does not read).
 fn kept_rating(
     tx: &Connection,
@@ -99,23 +108,14 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
                 ))
                 .map_err(failed)?;
             let rows = rows
-                .query_map(params![pool, *limit as i64], |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get(1)?,
-                        row.get(2)?,
-                        row.get(3)?,
-                        row.get(4)?,
-                    ))
-                })
+                .query_map(params![pool, *limit as i64], labelled_rating)
                 .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
                 .map_err(failed)?;
             rows.into_iter()
-                .map(|(name, rating, deviation, volatility, games)| {
+                .map(|(name, rating)| {
                     Ok(RankedRow {
                         name,
-                        rating: stored_rating(rating, deviation, volatility, games)
-                            .map_err(StoreError::Failed)?,
+                        rating: rating.map_err(StoreError::Failed)?,
                     })
                 })
                 .collect::<Result<_, _>>()
@@ -140,15 +140,7 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
                 )
                 .map_err(failed)?;
             let pools = pools
-                .query_map([account], |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get(1)?,
-                        row.get(2)?,
-                        row.get(3)?,
-                        row.get(4)?,
-                    ))
-                })
+                .query_map([account], labelled_rating)
                 .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
                 .map_err(failed)?;
             let mut history = tx
@@ -159,9 +151,8 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
                 .map_err(failed)?;
             let pools = pools
                 .into_iter()
-                .map(|(pool, rating, deviation, volatility, games)| {
-                    let rating = stored_rating(rating, deviation, volatility, games)
-                        .map_err(StoreError::Failed)?;
+                .map(|(pool, rating)| {
+                    let rating = rating.map_err(StoreError::Failed)?;
                     let mut points = history
                         .query_map(params![account, pool, *points as i64], |row| {
                             Ok(RatingPoint {
