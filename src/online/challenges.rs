@@ -6,6 +6,7 @@
 use super::{AccountChanged, Accounts, GoOnline, OnlineWake};
 use crate::screens::Screen;
 use bevy::prelude::*;
+use tabula_online::protocol::house::HouseBots;
 use tabula_online::protocol::{Challenge, ChallengeTerms, ClientMsg, ServerMsg};
 use tabula_online::{Connection, Event, Goal, secrets_allowed, socket_url};
 use tabula_session::rules::text::shown_line;
@@ -20,6 +21,8 @@ pub struct ChallengeFeed {
     /// The player's requests, sent once the connection is up.
     outbox: Vec<ClientMsg>,
     pub challenges: Vec<Challenge>,
+    /// The server's own bots, if it runs them.
+    pub house: Option<HouseBots>,
     /// What happened last, for the lobby; `true` if it is a failure.
     pub status: Option<(String, bool)>,
 }
@@ -112,6 +115,7 @@ fn ask(
             });
         feed.server = request.server.clone();
         feed.challenges.clear();
+        feed.house = None;
         feed.session = session;
         feed.outbox = msg.into_iter().collect();
         match Connection::open(&request.server, wake.as_ref().map(|w| w.0.clone())) {
@@ -160,8 +164,9 @@ fn listen(mut feed: ResMut<ChallengeFeed>, mut go: MessageWriter<GoOnline>) {
 /// What one message from the lobby changes.
 fn take(feed: &mut ChallengeFeed, msg: ServerMsg, go: &mut MessageWriter<GoOnline>) {
     match msg {
-        ServerMsg::Lobby { challenges } => {
+        ServerMsg::Lobby { challenges, house } => {
             feed.challenges = challenges;
+            feed.house = house;
             if feed.status.as_ref().is_some_and(|(_, failed)| *failed) {
                 feed.status = None;
             }

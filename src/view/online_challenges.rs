@@ -4,9 +4,9 @@
 use super::style::ERROR_COLOUR;
 use crate::online::ChallengeFeed;
 use bevy_egui::egui;
+use tabula_online::protocol::house::shown_player;
 use tabula_online::protocol::{Challenge, Pace};
 use tabula_session::GameKind;
-use tabula_session::rules::text::shown_line;
 
 /// What the player chose in the list.
 pub enum ChallengeChoice {
@@ -83,11 +83,11 @@ fn describe(challenge: &Challenge) -> String {
     let to = challenge
         .to
         .as_deref()
-        .map_or(String::new(), |to| format!(", for {}", shown_line(to)));
+        .map_or(String::new(), |to| format!(", for {}", shown_player(to)));
     // A server's words, shown escaped and cut as everywhere.
     format!(
         "{}{rating}: {title}, {}, {pace}{seconds}{options}{to}",
-        shown_line(&challenge.by),
+        shown_player(&challenge.by),
         if terms.rated { "rated" } else { "casual" }
     )
 }

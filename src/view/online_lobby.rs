@@ -159,8 +159,13 @@ fn online_screen(
                     .show(ui, |ui| {
                         chosen.game_and_options(ui);
                         let logged_in = online.accounts.on(&server).is_some();
-                        let chosen =
-                            new_game_section(ui, &chosen.form, &mut lobby.terms, logged_in);
+                        let chosen = new_game_section(
+                            ui,
+                            &chosen.form,
+                            &mut lobby.terms,
+                            logged_in,
+                            online.feed.house.as_ref(),
+                        );
                         match chosen {
                             Some(Ok(choice)) => {
                                 lobby.error = None;

@@ -1,11 +1,13 @@
 //! The new game on the online screen: which seat, the pace, a limit per move, rated or
-//! casual, and the three ways to start it: create it (and send its code), Play now, or
-//! post it as a challenge in the lobby (to anyone, or to one player).
+//! casual, and the ways to start it: create it (and send its code), Play now, post it as a
+//! challenge in the lobby (to anyone, or to one player), or challenge one of the server's
+//! house bots, which takes it at once.
 
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::ChallengeAsk;
 use bevy_egui::egui;
 use tabula_online::Goal;
+use tabula_online::protocol::house::HouseBots;
 use tabula_online::protocol::{ChallengeTerms, Pace};
 
 /// What the player chose of the game's terms.
@@ -36,6 +38,7 @@ pub fn new_game_section(
     form: &NewGameForm,
     terms: &mut OnlineTerms,
     logged_in: bool,
+    house: Option<&HouseBots>,
 ) -> Option<Result<NewGameChoice, String>> {
     terms_grid(ui, terms, form.players(), logged_in);
     let mut choice = None;
@@ -85,7 +88,41 @@ pub fn new_game_section(
             );
         }
     });
+    if let Some(house) = house
+        && let Some(name) = house_bot_buttons(ui, house, logged_in)
+    {
+        choice = Some(chosen_terms(form, terms, logged_in).map(|terms| {
+            NewGameChoice::Challenge(ChallengeAsk::Post {
+                terms,
+                to: Some(name),
+            })
+        }));
+    }
     choice
+}
+
+/// A button for each house bot: the one chosen, whose name the challenge goes to.
+fn house_bot_buttons(ui: &mut egui::Ui, house: &HouseBots, logged_in: bool) -> Option<String> {
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Or play a house bot:").on_hover_text(format!(
+            "The server's own bots, from level 1 (the weakest) to 5. They take a challenge \
+             to them at once, and one to anyone that waited {} s",
+            house.wait_seconds
+        ));
+        for bot in &house.bots {
+            let name = tabula_session::rules::text::shown_line(&bot.name);
+            let about = tabula_session::rules::text::shown_line(&bot.about);
+            let button = ui
+                .add_enabled(logged_in, egui::Button::new(name))
+                .on_hover_text(format!("Level {} of 5. {about}", bot.level))
+                .on_disabled_hover_text("Log in to challenge a bot");
+            if button.clicked() {
+                chosen = Some(bot.name.clone());
+            }
+        }
+    });
+    chosen
 }
 
 /// Which seat you take, the pace, the limit per move, and rated or not.

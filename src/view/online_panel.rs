@@ -8,7 +8,7 @@ use crate::online::{OnlineAction, OnlineGame};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use tabula_online::Followed;
-use tabula_session::rules::text::shown_line;
+use tabula_online::protocol::house::shown_player;
 
 /// Seat `seat` as the panel names it.
 fn seat_name(followed: &Followed, seat: usize) -> String {
@@ -32,7 +32,7 @@ pub fn seat_note(online: &OnlineGame, seat: usize) -> String {
         .and_then(|s| s.player.as_deref())
         // A server's words, shown escaped and cut as everywhere.
         .map_or(String::new(), |name| {
-            format!(" · {}{rating}", shown_line(name))
+            format!(" · {}{rating}", shown_player(name))
         });
     let note = match state {
         _ if followed.state.your_seat == Some(seat) => " (you)",

@@ -3,6 +3,7 @@
 
 use crate::online::{Standings, StandingsAsk};
 use bevy_egui::egui;
+use tabula_online::protocol::house::shown_player;
 use tabula_online::protocol::ratings::{PlayerPage, RATING_POOLS, RatingPoint, pool_title};
 use tabula_session::GameKind;
 use tabula_session::rules::text::shown_line;
@@ -81,7 +82,7 @@ pub fn ratings_section(
                 for (place, player) in players.iter().enumerate() {
                     ui.label(format!("{}.", place + 1));
                     // A server's words, shown escaped and cut as everywhere.
-                    if ui.link(shown_line(&player.name)).clicked() {
+                    if ui.link(shown_player(&player.name)).clicked() {
                         choice = Some(RatingsChoice::Ask(StandingsAsk::Player {
                             name: player.name.clone(),
                         }));
@@ -106,7 +107,7 @@ fn games(count: u32) -> String {
 /// A player's page: each rating with its graph, then recent games.
 fn player_page(ui: &mut egui::Ui, page: &PlayerPage) -> Option<RatingsChoice> {
     let mut choice = None;
-    ui.strong(shown_line(&page.name));
+    ui.strong(shown_player(&page.name));
     if page.ratings.is_empty() {
         ui.small("No rated games yet.");
     }
@@ -135,7 +136,7 @@ fn player_page(ui: &mut egui::Ui, page: &PlayerPage) -> Option<RatingsChoice> {
                     .iter()
                     .enumerate()
                     .filter(|&(seat, _)| seat != game.seat)
-                    .map(|(_, p)| p.as_deref().map_or("anonymous".into(), shown_line))
+                    .map(|(_, p)| p.as_deref().map_or("anonymous".into(), shown_player))
                     .collect();
                 let state = game.result.as_deref().map_or("going on".into(), shown_line);
                 ui.label(format!(

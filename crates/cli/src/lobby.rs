@@ -7,9 +7,28 @@
 use crate::account::{ask, kept_session, logged_in_on, session_for, unexpected, wait_for};
 use crate::args::Args;
 use crate::online::{DEFAULT_SERVER, host_terms, run};
+use tabula_online::protocol::house::{HouseBots, shown_player};
 use tabula_online::protocol::{ClientMsg, ServerMsg};
 use tabula_online::{Connection, Event, Goal};
 use tabula_rules::text::{quoted, shown_line};
+
+/// The server's bots, and how to play one.
+fn house_text(house: &HouseBots) -> String {
+    let mut text = format!(
+        "house bots: they take a challenge nobody takes within {} s, and one to them by \
+         name (online challenge GAME --to NAME) at once\n",
+        house.wait_seconds
+    );
+    for bot in &house.bots {
+        text += &format!(
+            "  {} level {}: {}\n",
+            shown_line(&bot.name),
+            bot.level,
+            shown_line(&bot.about)
+        );
+    }
+    text
+}
 
 /// `online lobby`: the open challenges.
 pub fn lobby(args: &Args) -> Result<(), String> {
@@ -17,7 +36,10 @@ pub fn lobby(args: &Args) -> Result<(), String> {
     // Logged in, the challenges named to this player show too.
     let session = kept_session(server)?.map(|kept| kept.session);
     match ask(server, session.as_deref(), &ClientMsg::FollowLobby)? {
-        ServerMsg::Lobby { challenges } => {
+        ServerMsg::Lobby { challenges, house } => {
+            if let Some(house) = &house {
+                print!("{}", house_text(house));
+            }
             if challenges.is_empty() {
                 println!("no open challenges on {server}: post one with online challenge GAME");
             }
@@ -29,7 +51,7 @@ pub fn lobby(args: &Args) -> Result<(), String> {
                     .map_or(String::new(), |s| format!(", {s} s a move"));
                 let to =
                     c.to.as_deref()
-                        .map_or(String::new(), |to| format!(", for {}", shown_line(to)));
+                        .map_or(String::new(), |to| format!(", for {}", shown_player(to)));
                 let options: Vec<String> = c
                     .terms
                     .settings
@@ -40,7 +62,7 @@ pub fn lobby(args: &Args) -> Result<(), String> {
                 println!(
                     "{}  {}{} · {} {}{}{}{}{}",
                     shown_line(&c.id),
-                    shown_line(&c.by),
+                    shown_player(&c.by),
                     rating,
                     shown_line(&c.terms.game),
                     if c.terms.rated { "rated" } else { "casual" },
@@ -132,7 +154,7 @@ pub fn challenge(game: &str, args: &Args, play_now: bool) -> Result<(), String> 
             Event::Disconnected(why) => {
                 eprintln!("lost {server} ({}): trying again", shown_line(&why));
             }
-            Event::Message(ServerMsg::Lobby { challenges }) => {
+            Event::Message(ServerMsg::Lobby { challenges, .. }) => {
                 let mine =
                     |c: &&tabula_online::protocol::Challenge| c.by == kept.name && c.terms == terms;
                 match &id {

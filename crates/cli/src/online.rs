@@ -7,10 +7,11 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 use tabula_bot::BotSpec;
+use tabula_online::protocol::house::shown_player;
 use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, SeatKey, UndoRequest};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Followed, Goal, OnlineClient, Update};
-use tabula_rules::text::{quoted, shown_line};
+use tabula_rules::text::quoted;
 use tabula_session::{GameKind, Seat};
 
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
@@ -272,8 +273,8 @@ fn seat_title(game: &Followed, seat: usize) -> String {
         state.and_then(|s| s.rating),
     ) {
         // A server's words, shown as a terminal may print them.
-        (Some(player), Some(rating)) => format!("{name} ({} {rating})", shown_line(player)),
-        (Some(player), None) => format!("{name} ({})", shown_line(player)),
+        (Some(player), Some(rating)) => format!("{name} ({} {rating})", shown_player(player)),
+        (Some(player), None) => format!("{name} ({})", shown_player(player)),
         _ => name,
     }
 }

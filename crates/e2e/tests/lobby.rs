@@ -53,7 +53,7 @@ fn post(
 /// The lobby as `connection` sees it now (and from now on, its news).
 fn lobby(connection: &Connection) -> Vec<Challenge> {
     match ask(connection, ClientMsg::FollowLobby) {
-        ServerMsg::Lobby { challenges } => challenges,
+        ServerMsg::Lobby { challenges, .. } => challenges,
         other => panic!("the lobby, not {other:?}"),
     }
 }

@@ -352,6 +352,14 @@ fn rating_answers() -> String {
     let lobby = [
         ServerMsg::Lobby {
             challenges: vec![challenge.clone()],
+            house: Some(tabula_online::protocol::house::HouseBots {
+                bots: vec![tabula_online::protocol::house::HouseBot {
+                    name: "Novicebot".into(),
+                    level: 1,
+                    about: "A first opponent.".into(),
+                }],
+                wait_seconds: 30,
+            }),
         },
         ServerMsg::ChallengeAdded(Box::new(challenge)),
         ServerMsg::ChallengeAccepted {

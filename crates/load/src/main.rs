@@ -5,7 +5,11 @@
 //! from a move sent to the opponent receiving it (p50, p99), and, given the server's
 //! process id, its memory per game. With `--guest-server`, each game's second player
 //! plays through another server process (on the same PostgreSQL database), so every move
-//! crosses between the two.
+//! crosses between the two. With `--house-games N`, N accounts play the server's house bot
+//! `--house-bot` meanwhile (answering at once, so its searches never rest), to measure
+//! whether the bots' thinking delays the other games' moves.
+
+mod house;
 
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -18,7 +22,12 @@ use tokio_tungstenite::tungstenite::Message;
 
 const USAGE: &str =
     "usage: tabula-load --server URL [--guest-server URL] [--games N] [--move-ms MS]
-                   [--seconds S] [--game GAME] [--option k=v]... [--server-pid PID]";
+                   [--seconds S] [--game GAME] [--option k=v]... [--server-pid PID]
+                   [--house-games N [--house-bot NAME]]
+
+  --house-games N  N accounts play the server's house bot NAME (default Masterbot)
+                   meanwhile, each answering its moves at once; the server needs
+                   --house-bots, and --login-attempts 0 for more than 20 accounts";
 
 struct Options {
     server: String,
@@ -29,6 +38,9 @@ struct Options {
     game: String,
     settings: Vec<(String, String)>,
     server_pid: Option<u32>,
+    /// Games against the house bot, played beside the measured ones.
+    house_games: usize,
+    house_bot: String,
 }
 
 #[derive(Default)]
@@ -53,6 +65,8 @@ fn parse(words: &[String]) -> Result<Options, String> {
         game: "adomoc".into(),
         settings: Vec::new(),
         server_pid: None,
+        house_games: 0,
+        house_bot: "Masterbot".into(),
     };
     let mut words = words.iter();
     while let Some(flag) = words.next() {
@@ -73,6 +87,8 @@ fn parse(words: &[String]) -> Result<Options, String> {
                 options.settings.push((k.into(), v.into()));
             }
             "--server-pid" => options.server_pid = Some(number(value)? as u32),
+            "--house-games" => options.house_games = number(value)? as usize,
+            "--house-bot" => options.house_bot = value.clone(),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -124,7 +140,7 @@ type Sent = Arc<Mutex<Option<(usize, Instant)>>>;
 
 /// One seat: plays random moves until the game ends.
 async fn play_seat(
-    mut socket: Socket,
+    socket: &mut Socket,
     mut game: Followed,
     sent: Sent,
     tally: Arc<Tally>,
@@ -142,8 +158,10 @@ async fn play_seat(
         }
         if game.is_my_turn() && sent_ply != Some(game.state.moves.len()) {
             // Spread the moves out, so they do not all come on the same tick.
-            let jitter = (seed.wrapping_mul(31).wrapping_add(turn * 17)) % (move_ms / 4 + 1);
-            tokio::time::sleep(Duration::from_millis(move_ms - move_ms / 8 + jitter)).await;
+            if move_ms > 0 {
+                let jitter = (seed.wrapping_mul(31).wrapping_add(turn * 17)) % (move_ms / 4 + 1);
+                tokio::time::sleep(Duration::from_millis(move_ms - move_ms / 8 + jitter)).await;
+            }
             turn += 1;
             let text = game
                 .game
@@ -153,11 +171,11 @@ async fn play_seat(
             let ply = game.state.moves.len();
             sent_ply = Some(ply);
             *sent.lock().unwrap() = Some((ply, Instant::now()));
-            send(&mut socket, &ClientMsg::Move { ply, text }).await?;
+            send(socket, &ClientMsg::Move { ply, text }).await?;
         }
         // Until the game changes.
         loop {
-            let msg = receive(&mut socket).await?;
+            let msg = receive(socket).await?;
             if let ServerMsg::Error { message, .. } = &msg {
                 return Err(message.clone());
             }
@@ -229,15 +247,28 @@ async fn start_game(
     let sent: Sent = Arc::new(Mutex::new(None));
     let guest_game = games.pop().expect("two seats");
     let host_game = games.pop().expect("two seats");
-    let other = tokio::spawn(play_seat(
-        guest,
-        guest_game,
-        sent.clone(),
-        tally.clone(),
+    let (guest_sent, guest_tally, move_ms) = (sent.clone(), tally.clone(), options.move_ms);
+    let other = tokio::spawn(async move {
+        let mut guest = guest;
+        play_seat(
+            &mut guest,
+            guest_game,
+            guest_sent,
+            guest_tally,
+            move_ms,
+            index * 2 + 1,
+        )
+        .await
+    });
+    let mine = play_seat(
+        &mut host,
+        host_game,
+        sent,
+        tally,
         options.move_ms,
-        index * 2 + 1,
-    ));
-    let mine = play_seat(host, host_game, sent, tally, options.move_ms, index * 2).await;
+        index * 2,
+    )
+    .await;
     other.await.map_err(|e| e.to_string())??;
     mine
 }
@@ -274,6 +305,23 @@ fn main() {
 
 async fn run(url: String, guest_url: String, options: Arc<Options>) {
     let tally = Arc::new(Tally::default());
+    // The house games first, so the bots are busy before the measured games begin.
+    let house = Arc::new(Tally::default());
+    for index in 0..options.house_games as u64 {
+        let (url, options, house) = (url.clone(), options.clone(), house.clone());
+        tokio::spawn(async move {
+            if let Err(e) = house::against_the_house(url, options, house.clone(), index).await
+                && house.errors.fetch_add(1, Ordering::Relaxed) < 5
+            {
+                eprintln!("house game {index}: {e}");
+            }
+        });
+    }
+    while house.started.load(Ordering::Relaxed) + house.errors.load(Ordering::Relaxed)
+        < options.house_games
+    {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let memory_before = options.server_pid.and_then(resident_bytes);
     let ramp = Instant::now();
     // Games start a few at a time, as players would arrive, not all in one instant.
@@ -306,9 +354,11 @@ async fn run(url: String, guest_url: String, options: Arc<Options>) {
     tokio::time::sleep(Duration::from_millis(options.move_ms * 2)).await;
     let memory_during = options.server_pid.and_then(resident_bytes);
     tally.measuring.store(true, Ordering::Relaxed);
+    house.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     tokio::time::sleep(Duration::from_secs(options.seconds)).await;
     tally.measuring.store(false, Ordering::Relaxed);
+    house.measuring.store(false, Ordering::Relaxed);
     let elapsed = start.elapsed().as_secs_f64();
     let moves = tally.moves.load(Ordering::Relaxed);
     let mut latencies = std::mem::take(&mut *tally.latencies.lock().unwrap());
@@ -333,4 +383,13 @@ async fn run(url: String, guest_url: String, options: Arc<Options>) {
         );
     }
     println!("errors: {}", tally.errors.load(Ordering::Relaxed));
+    if options.house_games > 0 {
+        println!(
+            "house games: {} under way against {}, its moves a second: {:.1} ({} errors)",
+            house.started.load(Ordering::Relaxed),
+            options.house_bot,
+            house.moves.load(Ordering::Relaxed) as f64 / elapsed,
+            house.errors.load(Ordering::Relaxed)
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! build on this crate alone: the server never needs the client to read its messages.
 
 pub mod bucket;
+pub mod house;
 pub mod lobby;
 pub mod ratings;
 
@@ -281,6 +282,9 @@ pub enum ServerMsg {
     /// The open challenges this connection may see, the oldest first.
     Lobby {
         challenges: Vec<Challenge>,
+        /// The server's own bots, if it runs them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        house: Option<house::HouseBots>,
     },
     ChallengeAdded(Box<Challenge>),
     /// Taken or cancelled.

@@ -1,5 +1,5 @@
 //! The server's command line, `tabula-server [--listen ADDR] [--database URL] [--dist DIR]
-//! [--games-per-hour N]`: here rather than in `main.rs` so the end-to-end tests
+//! [--games-per-hour N] [--house-bots] …`: here rather than in `main.rs` so the end-to-end tests
 //! (`crates/e2e`) build the same program under a name of their own.
 
 use crate::store::Store;
@@ -9,6 +9,8 @@ use std::path::PathBuf;
 const USAGE: &str =
     "usage: tabula-server [--listen ADDR] [--database URL] [--dist DIR] [--games-per-hour N]
                      [--tls-cert FILE --tls-key FILE] [--login-attempts N]
+                     [--house-bots [--house-bot-wait SECONDS] [--house-bot-threads N]
+                      [--house-bot-games N]]
 
   --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
   --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
@@ -23,7 +25,15 @@ const USAGE: &str =
   --login-attempts N
                    attempts at a password (or a registration) each address may make in a
                    minute (default 20; 0: any number; behind a proxy, give 0: wrong
-                   passwords are still held back per name)";
+                   passwords are still held back per name)
+  --house-bots     the server's own bots, Novicebot to Masterbot (levels 1 to 5), take a
+                   challenge nobody else takes, and any challenge to one of them by name
+  --house-bot-wait SECONDS
+                   how long a challenge waits for a person first (default 30)
+  --house-bot-threads N
+                   the threads the bots search on, and no more (default 1)
+  --house-bot-games N
+                   the games the bots play at once, at most (default 20)";
 
 struct Options {
     listen: String,
@@ -33,9 +43,19 @@ struct Options {
     tls_cert: Option<PathBuf>,
     tls_key: Option<PathBuf>,
     login_attempts: u32,
+    house_bots: bool,
+    house: crate::house::HouseSettings,
+}
+
+/// `value` as a whole number, or an error that names `flag`.
+fn whole<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{flag}: {value:?} is not a whole number"))
 }
 
 fn parse(words: &[String]) -> Result<Options, String> {
+    let mut house_tuning = false;
     let mut options = Options {
         listen: "127.0.0.1:8080".into(),
         database: None,
@@ -44,6 +64,8 @@ fn parse(words: &[String]) -> Result<Options, String> {
         tls_cert: None,
         tls_key: None,
         login_attempts: crate::accounts::throttle::ATTEMPTS_PER_MINUTE,
+        house_bots: false,
+        house: crate::house::HouseSettings::default(),
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -54,31 +76,46 @@ fn parse(words: &[String]) -> Result<Options, String> {
         if matches!(flag, "-h" | "--help" | "help") {
             return Err(String::new());
         }
+        if flag == "--house-bots" && inline.is_none() {
+            options.house_bots = true;
+            continue;
+        }
         let value = match inline.or_else(|| words.next().cloned()) {
             Some(value) => value,
             None => return Err(format!("{flag} needs a value")),
         };
+        house_tuning |= flag.starts_with("--house-bot-");
         match flag {
             "--listen" => options.listen = value,
             "--database" => options.database = Some(value),
             "--dist" => options.dist = Some(PathBuf::from(value)),
             "--tls-cert" => options.tls_cert = Some(PathBuf::from(value)),
             "--tls-key" => options.tls_key = Some(PathBuf::from(value)),
-            "--login-attempts" => {
-                options.login_attempts = value
-                    .parse()
-                    .map_err(|_| format!("--login-attempts: {value:?} is not a whole number"))?
+            "--login-attempts" => options.login_attempts = whole(flag, &value)?,
+            "--games-per-hour" => options.games_per_hour = whole(flag, &value)?,
+            "--house-bot-wait" => {
+                options.house.wait = std::time::Duration::from_secs(whole(flag, &value)?)
             }
-            "--games-per-hour" => {
-                options.games_per_hour = value
-                    .parse()
-                    .map_err(|_| format!("--games-per-hour: {value:?} is not a whole number"))?
-            }
+            "--house-bot-threads" => match whole(flag, &value)? {
+                0 => return Err("--house-bot-threads: at least 1".into()),
+                n => options.house.threads = n,
+            },
+            "--house-bot-games" => match whole(flag, &value)? {
+                0 => return Err("--house-bot-games: at least 1".into()),
+                n => options.house.games = n,
+            },
             _ => return Err(format!("unknown argument {word:?}")),
         }
     }
     if options.tls_cert.is_some() != options.tls_key.is_some() {
         return Err("--tls-cert and --tls-key go together".into());
+    }
+    if house_tuning && !options.house_bots {
+        return Err(
+            "--house-bot-wait, --house-bot-threads and --house-bot-games go with \
+                    --house-bots"
+                .into(),
+        );
     }
     Ok(options)
 }
@@ -136,6 +173,17 @@ fn run(options: Options) -> Result<(), String> {
             Some(dist) => writeln!(out, "serving the web build from {}", dist.display()),
             None => writeln!(out, "no web build to serve (build it with web/build.sh)"),
         };
+        if options.house_bots {
+            let house = &options.house;
+            let _ = writeln!(
+                out,
+                "house bots take challenges left {} s, on {} search thread{}, {} games at once",
+                house.wait.as_secs(),
+                house.threads,
+                if house.threads == 1 { "" } else { "s" },
+                house.games
+            );
+        }
         let _ = out.flush();
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
@@ -145,6 +193,7 @@ fn run(options: Options) -> Result<(), String> {
             games_per_hour: options.games_per_hour,
             tls,
             login_attempts: options.login_attempts,
+            house: options.house_bots.then_some(options.house),
         };
         crate::serve(listener, store, settings, shutdown)
             .await

@@ -5,6 +5,7 @@
 //!   processes can share), durably, before anything is acknowledged.
 //! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
 //!   the rules through `tabula-session`.
+//! - [`house`] is the server's own bots, which take the challenges nobody takes.
 //! - [`socket`] is one client's WebSocket, within the [`limits`].
 //! - [`serve`] puts them behind axum, with the web build at `/` ([`web`]); [`http`]
 //!   serves each connection, within a time for a request's head.
@@ -12,6 +13,7 @@
 pub mod accounts;
 pub mod codes;
 pub mod command;
+pub mod house;
 pub mod http;
 pub mod limits;
 pub mod lobby;
@@ -161,6 +163,8 @@ pub struct Options {
     /// Attempts at a password (or a registration) each address may make in a minute; 0
     /// for any number.
     pub login_attempts: u32,
+    /// The house bots, if the server runs them.
+    pub house: Option<house::HouseSettings>,
 }
 
 impl Default for Options {
@@ -170,6 +174,7 @@ impl Default for Options {
             games_per_hour: limits::GAMES_PER_HOUR,
             tls: None,
             login_attempts: accounts::throttle::ATTEMPTS_PER_MINUTE,
+            house: None,
         }
     }
 }
@@ -189,6 +194,11 @@ pub async fn serve(
     ));
     if let Some(news) = rooms.store.news() {
         tokio::spawn(rooms.clone().follow_news(news));
+    }
+    if let Some(settings) = options.house {
+        house::House::start(rooms.clone(), settings)
+            .await
+            .map_err(std::io::Error::other)?;
     }
     let sweeper = rooms.clone();
     tokio::spawn(async move {

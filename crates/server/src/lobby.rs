@@ -12,6 +12,7 @@ use crate::store::{
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use tabula_protocol::house::is_house_bot;
 use tabula_protocol::lobby::{Challenge, ChallengeTerms, MAX_LOBBY, MAX_OPEN_CHALLENGES};
 use tabula_protocol::ratings::rating_pool;
 use tabula_protocol::{MAX_NAME_CHARS, ShownRating};
@@ -412,6 +413,48 @@ impl Lobby {
         })
     }
 
+    /// News of the lobby from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyNews> {
+        self.news.subscribe()
+    }
+
+    /// The challenges a house bot (one of `bots`) should take now, the oldest first: those
+    /// that name one of them, and those to anyone posted at `posted_by_ms` or before (a
+    /// live one only if posted at `live_since_ms` or after: its poster has likely left).
+    pub async fn due_for_house(
+        &self,
+        rooms: &Rooms,
+        posted_by_ms: u64,
+        live_since_ms: u64,
+        bots: &[AccountId],
+    ) -> Result<Vec<Due>, String> {
+        let open = self.open(rooms).await?;
+        let mut due: Vec<&Open> = open
+            .iter()
+            .flatten()
+            .map(|(_, open)| open)
+            .filter(|open| match open.kept.to {
+                Some(named) => bots.contains(&named),
+                None => {
+                    open.kept.posted_ms <= posted_by_ms
+                        && (open.kept.terms.pace != tabula_protocol::Pace::Live
+                            || open.kept.posted_ms >= live_since_ms)
+                }
+            })
+            .filter(|open| !bots.contains(&open.kept.account))
+            .collect();
+        due.sort_by_key(|open| (open.kept.posted_ms, open.kept.id.clone()));
+        Ok(due
+            .into_iter()
+            .map(|open| Due {
+                id: open.kept.id.clone(),
+                pool: rating_pool(&open.kept.terms.game, 2),
+                rating: open.rating.map(|r| r.rating),
+                named: open.kept.to,
+            })
+            .collect())
+    }
+
     /// Takes `account`'s challenges down (a deleted account).
     pub async fn forget_account(&self, account: AccountId) {
         let mut open = self.open.lock().await;
@@ -430,6 +473,17 @@ impl Lobby {
             }
         }
     }
+}
+
+/// A challenge a house bot should take now.
+pub struct Due {
+    pub id: String,
+    /// The pool the game is rated in.
+    pub pool: String,
+    /// The poster's rating there, if they have one.
+    pub rating: Option<i32>,
+    /// The bot it names, if it names one.
+    pub named: Option<AccountId>,
 }
 
 /// What Play now does.
@@ -496,6 +550,17 @@ async fn named_player(
     match rooms.store.account(op).await.map_err(store_error)? {
         Reply::Account(Some(found)) if found.id == player.id => {
             Err("a challenge to yourself: name another player".into())
+        }
+        // Another process on a shared store may run them.
+        Reply::Account(Some(found))
+            if is_house_bot(&found.name)
+                && !rooms.store.is_shared()
+                && !rooms.house.get().is_some_and(|h| h.is_resident(found.id)) =>
+        {
+            Err(format!(
+                "{} is one of the server's bots, and they do not play here now",
+                quoted(&found.name)
+            ))
         }
         Reply::Account(Some(found)) => Ok((found.id, found.name)),
         Reply::Account(None) => Err(unknown()),

@@ -3,12 +3,13 @@
 
 use crate::accounts::Accounts;
 use crate::codes::{new_code, normalize_code};
+use crate::house::House;
 use crate::limits::CreationLimit;
 use crate::lobby::Lobby;
 use crate::room::{NewGame, Room, RoomState, new_game};
 use crate::store::{AccountId, News, Op, Store, StoreError};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The longest move time limit: a month, for correspondence.
 pub const MAX_MOVE_SECONDS: u32 = 31 * 24 * 3600;
@@ -19,6 +20,8 @@ pub struct Rooms {
     pub creations: CreationLimit,
     pub accounts: Accounts,
     pub lobby: Lobby,
+    /// The house bots, when the server runs them (`--house-bots`).
+    pub house: OnceLock<Arc<House>>,
     open: Mutex<HashMap<String, Arc<Room>>>,
 }
 
@@ -35,6 +38,7 @@ impl Rooms {
             creations: CreationLimit::new(games_per_hour),
             accounts,
             lobby: Lobby::default(),
+            house: OnceLock::new(),
             open: Mutex::new(HashMap::new()),
         }
     }

@@ -149,7 +149,10 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                         match rooms.lobby.follow(&rooms, account).await {
                             Ok((challenges, news)) => {
                                 conn.lobby = Some(news);
-                                Some(ServerMsg::Lobby { challenges })
+                                Some(ServerMsg::Lobby {
+                                    challenges,
+                                    house: house_bots(&rooms),
+                                })
                             }
                             Err(e) => Some(ServerMsg::error(e)),
                         }
@@ -533,7 +536,10 @@ async fn handle_message(
             let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
             let (challenges, news) = rooms.lobby.follow(rooms, account).await?;
             conn.lobby = Some(news);
-            Ok(vec![ServerMsg::Lobby { challenges }])
+            Ok(vec![ServerMsg::Lobby {
+                challenges,
+                house: house_bots(rooms),
+            }])
         }
         ClientMsg::PostChallenge { terms, to } => {
             let account = logged_in(rooms, &mut conn.account, "post a challenge").await?;
@@ -773,4 +779,9 @@ fn player(following: &Option<Following>) -> Result<(Arc<Room>, usize), String> {
         Some(_) => Err("you watch this game: only its players can do that".into()),
         None => Err("this connection holds no seat: create, join or resume a game first".into()),
     }
+}
+
+/// The house bots as the lobby shows them, if the server runs them.
+fn house_bots(rooms: &Rooms) -> Option<tabula_protocol::house::HouseBots> {
+    rooms.house.get().map(|house| house.shown())
 }

@@ -2,6 +2,7 @@
 //! are open to anyone, logged in or not.
 
 use super::{ask, unexpected};
+use tabula_online::protocol::house::shown_player;
 use tabula_online::protocol::ratings::{PlayerPage, pool_title};
 use tabula_online::protocol::{ClientMsg, ServerMsg};
 use tabula_rules::text::shown_line;
@@ -20,7 +21,7 @@ pub(super) fn leaderboard(server: &str, pool: &str) -> Result<(), String> {
                 println!(
                     "{:>3}. {:<20} {:>6}  ±{} after {} {}",
                     place + 1,
-                    shown_line(&player.name),
+                    shown_player(&player.name),
                     player.rating.to_string(),
                     player.rating.deviation,
                     player.rating.games,
@@ -55,7 +56,7 @@ fn games_word(games: u32) -> &'static str {
 
 /// A player's page as text: each pool's rating and its last points, then recent games.
 fn page_text(page: &PlayerPage) -> String {
-    let mut text = format!("{}\n", shown_line(&page.name));
+    let mut text = format!("{}\n", shown_player(&page.name));
     if page.ratings.is_empty() {
         text.push_str("  no rated games yet\n");
     }
@@ -87,7 +88,7 @@ fn page_text(page: &PlayerPage) -> String {
             .iter()
             .enumerate()
             .filter(|&(seat, _)| seat != game.seat)
-            .map(|(_, player)| player.as_deref().map_or("anonymous".into(), shown_line))
+            .map(|(_, player)| player.as_deref().map_or("anonymous".into(), shown_player))
             .collect();
         text.push_str(&format!(
             "  {} {}{} against {}, {} moves: {}\n",

@@ -45,8 +45,18 @@ impl ServerProcess {
 
     /// Starts the server on `listen` with its games in the database at `url`.
     pub fn start_at(url: &str, listen: &str) -> ServerProcess {
+        ServerProcess::start_with_args(url, listen, &[])
+    }
+
+    /// [`ServerProcess::start`] with more of the server's arguments.
+    pub fn start_with(database: &Path, listen: &str, more: &[&str]) -> ServerProcess {
+        ServerProcess::start_with_args(&sqlite_url(database), listen, more)
+    }
+
+    fn start_with_args(url: &str, listen: &str, more: &[&str]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-server-e2e"))
             .args(["--listen", listen, "--database", url])
+            .args(more)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -4,11 +4,14 @@
 //! - [`state`]: the game as the rules and the store have it, and its views.
 //! - [`relay`]: news of the game from other server processes.
 //! - [`rated`]: what a rated game's end does to ratings.
+//! - [`house_turn`]: what a house bot in a seat has to do.
 
+mod house_turn;
 mod rated;
 mod relay;
 mod state;
 
+pub use house_turn::HouseTurn;
 pub use state::{NewGame, Player, RoomState, new_game, now_ms};
 
 use crate::accounts::Accounts;

@@ -18,6 +18,13 @@ pub enum RatingOp {
         pool: String,
         accounts: Vec<AccountId>,
     },
+    /// Gives `account` this rating in `pool` unless it has one there already (a house
+    /// bot's first rating): [`super::Reply::Done`].
+    Seed {
+        pool: String,
+        account: AccountId,
+        rating: Rating,
+    },
 }
 
 /// A leaderboard's line as kept.
@@ -35,6 +42,11 @@ pub struct PlayerRatings {
     /// Each pool the player is rated in, by its name, with its history (the oldest first).
     pub pools: Vec<(String, Rating, Vec<RatingPoint>)>,
 }
+
+/// Which accounts a leaderboard leaves out (`a` the accounts): the house bots, whose
+/// names alone end in "bot" (see [`tabula_protocol::house::is_house_bot`]); they would sit
+/// at the top of every board.
+pub(crate) const NOT_A_BOT: &str = "a.name_key NOT LIKE '%bot'";
 
 /// How both databases order a leaderboard (`r` the ratings, `a` the accounts), as
 /// [`RatingOp::Leaderboard`] says.

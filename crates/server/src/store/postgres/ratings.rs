@@ -5,7 +5,7 @@
 //! either writes it.
 
 use crate::ratings::{RatedEnd, Rating, rate, rating_to_start_from, stored_rating};
-use crate::store::rating::leaderboard_order;
+use crate::store::rating::{NOT_A_BOT, leaderboard_order};
 use crate::store::{PlayerRatings, RankedRow, RatingOp, Reply, StoreError};
 use tabula_protocol::ratings::RatingPoint;
 use tokio_postgres::{Client, Statement};
@@ -18,6 +18,7 @@ pub(super) struct RatingStatements {
     read: Statement,
     write: Statement,
     leaderboard: Statement,
+    seed: Statement,
     player: Statement,
     pools: Statement,
     history: Statement,
@@ -62,9 +63,19 @@ impl RatingStatements {
                     "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
                      FROM ratings r JOIN accounts a ON a.id = r.account
                      WHERE r.pool = $1::text AND a.deleted_ms IS NULL AND a.name IS NOT NULL
+                         AND {NOT_A_BOT}
                      ORDER BY {} LIMIT $2::int8",
                     leaderboard_order()
                 ))
+                .await?,
+            seed: client
+                .prepare(
+                    "INSERT INTO ratings (account, pool, rating, deviation, volatility, games,
+                         updated_ms)
+                     VALUES ($1::int8, $2::text, $3::float8, $4::float8, $5::float8,
+                         $6::int4, 0)
+                     ON CONFLICT (account, pool) DO NOTHING",
+                )
                 .await?,
             player: client
                 .prepare(
@@ -190,6 +201,28 @@ pub(super) async fn run_ratings(
                 .filter_map(|(account, rating)| Some((account, rating.ok()?)))
                 .collect(),
         )),
+        RatingOp::Seed {
+            pool,
+            account,
+            rating,
+        } => {
+            let g = rating.glicko;
+            let games = i32::try_from(rating.games).unwrap_or(i32::MAX);
+            client
+                .execute(
+                    &s.seed,
+                    &[
+                        account,
+                        pool,
+                        &g.rating,
+                        &g.deviation,
+                        &g.volatility,
+                        &games,
+                    ],
+                )
+                .await?;
+            Ok(Reply::Done)
+        }
         RatingOp::Leaderboard { pool, limit } => {
             let rows = client
                 .query(&s.leaderboard, &[pool, &(*limit as i64)])

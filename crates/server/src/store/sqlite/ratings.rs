@@ -2,7 +2,7 @@
 //! leaderboard or a player's page.
 
 use crate::ratings::{RatedEnd, Rating, rate, rating_to_start_from, stored_rating};
-use crate::store::rating::leaderboard_order;
+use crate::store::rating::{NOT_A_BOT, leaderboard_order};
 use crate::store::{PlayerRatings, RankedRow, RatingOp, Reply, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
 use tabula_protocol::ratings::RatingPoint;
@@ -97,12 +97,36 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
             }
             Ok(Reply::Ratings(found))
         }
+        RatingOp::Seed {
+            pool,
+            account,
+            rating,
+        } => {
+            let g = rating.glicko;
+            tx.execute(
+                "INSERT INTO ratings (account, pool, rating, deviation, volatility, games,
+                     updated_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)
+                 ON CONFLICT (account, pool) DO NOTHING",
+                params![
+                    account,
+                    pool,
+                    g.rating,
+                    g.deviation,
+                    g.volatility,
+                    rating.games
+                ],
+            )
+            .map_err(failed)?;
+            Ok(Reply::Done)
+        }
         RatingOp::Leaderboard { pool, limit } => {
             let mut rows = tx
                 .prepare_cached(&format!(
                     "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
                      FROM ratings r JOIN accounts a ON a.id = r.account
                      WHERE r.pool = ?1 AND a.deleted_ms IS NULL AND a.name IS NOT NULL
+                         AND {NOT_A_BOT}
                      ORDER BY {} LIMIT ?2",
                     leaderboard_order()
                 ))
