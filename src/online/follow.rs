@@ -89,8 +89,12 @@ pub fn take_news(
                 return;
             }
             Update::Error(error) => online.notice = Some(error),
-            // The game went on: an earlier refusal is old news.
-            Update::Moved { .. } => online.notice = None,
+            Update::Answered(answer) => online.answer = Some(answer),
+            // The game went on: an earlier refusal or answer is old news.
+            Update::Moved { .. } => {
+                online.notice = None;
+                online.answer = None;
+            }
             Update::Seated(_) | Update::State => {}
         }
     }

@@ -46,6 +46,9 @@ pub struct OnlineGame {
     pub sent: Option<(usize, String)>,
     /// What the server refused last, or why the connection is down, for the screen.
     pub notice: Option<String>,
+    /// How the others answered the player's draw offer or take-back request, until the
+    /// next move.
+    pub answer: Option<String>,
 }
 
 /// Wakes the app when something arrives from a server: the app draws only on input, and
@@ -180,6 +183,7 @@ fn go_online(
                 ),
                 sent: None,
                 notice: None,
+                answer: None,
             });
         }
         Err(e) => {

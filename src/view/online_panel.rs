@@ -112,6 +112,9 @@ pub fn online_section(
     if let Some(notice) = &online.notice {
         ui.colored_label(ERROR_COLOUR, notice);
     }
+    if let Some(answer) = &online.answer {
+        ui.label(answer);
+    }
     let Some(me) = followed.state.your_seat else {
         ui.label("You are watching.");
         return;

@@ -13,7 +13,7 @@ use crate::turn::PlayerInput;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
-use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+use bevy_egui::{EguiContext, EguiInput, EguiPreUpdateSet, egui};
 use std::time::Duration;
 
 pub fn plugin(app: &mut App) {
@@ -22,10 +22,36 @@ pub fn plugin(app: &mut App) {
         .add_systems(Last, (keep_drawing_while_animating, draw_again_after_input))
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
+            (drop_unchanged_modifiers, click_allows_a_frame)
                 .after(EguiPreUpdateSet::ProcessInput)
                 .before(EguiPreUpdateSet::BeginPass),
         );
+}
+
+/// How long egui lets a press last and still be a click (its own default).
+const CLICK_SECONDS: f64 = 0.8;
+
+/// egui times a press by the clocks of the frames its touch and its lifting arrive in. Where
+/// a frame takes seconds (software rendering in the browser test, a slow phone), a quick
+/// tap's lifting comes a frame or two after its touch (the app draws again while a finger
+/// rests), and egui took it for a long press: no click (the browser test lost a panel
+/// choice so). A press may last the two frames before this one besides egui's own 0.8 s;
+/// at 60 frames a second that is 33 ms more.
+fn click_allows_a_frame(
+    mut contexts: Query<&mut EguiContext>,
+    time: Res<Time<Real>>,
+    mut last_frame: Local<f64>,
+) {
+    let frame = time.delta_secs_f64();
+    let allowed = CLICK_SECONDS + frame + *last_frame;
+    *last_frame = frame;
+    for mut context in &mut contexts {
+        // Only egui's options change, not what the context is to anything else.
+        context
+            .bypass_change_detection()
+            .get_mut()
+            .options_mut(|o| o.input_options.max_click_duration = allowed);
+    }
 }
 
 /// bevy_egui 0.42 tells egui the modifier keys every frame, changed or not; egui takes

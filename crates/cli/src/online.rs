@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 use tabula_bot::BotSpec;
 use tabula_online::protocol::house::shown_player;
-use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, SeatKey, UndoRequest};
+use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, SeatKey};
 use tabula_online::unattended::play_to_end;
 use tabula_online::{Followed, Goal, OnlineClient, Update};
 use tabula_rules::text::quoted;
@@ -168,9 +168,6 @@ struct Shown {
     taken: Vec<bool>,
     /// A prompt is on the last line, waiting for input.
     prompt_open: bool,
-    /// This player's draw offer and take-back request, as last shown.
-    my_offer: bool,
-    my_undo: Option<UndoRequest>,
 }
 
 /// Prints an update as the terminal shows it; whether anything was printed. What comes
@@ -222,6 +219,7 @@ fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String
             shown.connected = false;
         }
         Update::Error(message) => out += &format!("server: {message}\n"),
+        Update::Answered(answer) => out += &format!("{answer}\n"),
         Update::Moved {
             seat, text, events, ..
         } => {
@@ -258,7 +256,6 @@ fn describe(client: &OnlineClient, update: &Update, shown: &mut Shown) -> String
             }
             shown.taken = taken;
             out += &requests(game);
-            out += &answers(game, shown);
         }
     }
     out
@@ -289,31 +286,6 @@ fn board(game: &Followed) -> String {
             game.state.code
         );
     }
-    out
-}
-
-/// How the others answered this player's offer or request.
-fn answers(game: &Followed, shown: &mut Shown) -> String {
-    let mine = game.state.your_seat;
-    let mut out = String::new();
-    let offers = mine.is_some_and(|seat| game.state.draw_offers.contains(&seat));
-    if shown.my_offer && !offers && !game.is_over() {
-        out += "Your draw offer was declined.\n";
-    }
-    shown.my_offer = offers;
-    let request = game
-        .state
-        .undo_request
-        .clone()
-        .filter(|r| Some(r.by) == mine);
-    if let (Some(asked), None) = (&shown.my_undo, &request) {
-        out += if game.state.moves.len() == asked.to_ply {
-            "Your take-back was granted.\n"
-        } else {
-            "Your take-back was declined.\n"
-        };
-    }
-    shown.my_undo = request;
     out
 }
 

@@ -14,7 +14,7 @@ use std::time::Duration;
 use tabula_online::protocol::house::HouseBots;
 use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, ServerMsg};
 use tabula_online::unattended::play_to_end;
-use tabula_online::{Connection, Goal, OnlineClient};
+use tabula_online::{Connection, Goal, OnlineClient, Update};
 use tabula_server::house::HouseSettings;
 use tabula_server::{Background, Options};
 
@@ -188,7 +188,7 @@ fn a_challenge_to_a_bot_is_taken_at_once_and_the_bot_takes_nothing_back_nor_draw
         Duration::from_secs(3600),
     );
     let address = server.address.as_str();
-    let ada = connect_as(address, "Ada", true).0;
+    let (ada, session) = connect_as(address, "Ada", true);
     let bea = connect_as(address, "Bea", true).0;
     follow_lobby(&ada);
     // To a person: no bot takes it.
@@ -228,6 +228,37 @@ fn a_challenge_to_a_bot_is_taken_at_once_and_the_bot_takes_nothing_back_nor_draw
     state_where(&ada, |s| !s.draw_offers.is_empty());
     let declined = state_where(&ada, |s| s.draw_offers.is_empty());
     assert!(declined.result.is_none(), "{:?}", declined.result);
+
+    // The client says so, though the request and its answer come together.
+    let mut client = OnlineClient::start(address, Goal::ResumeMine { code: code.clone() }).unwrap();
+    client.use_session(session);
+    assert!(client.poll_until(Duration::from_secs(60), |_| {}, |c| c.game().is_some()));
+    let mut answers = Vec::new();
+    for ask in [ClientMsg::RequestUndo, ClientMsg::OfferDraw] {
+        client.send(&ask);
+        let end = std::time::Instant::now() + Duration::from_secs(60);
+        let answer = loop {
+            let answered = client
+                .poll(Duration::from_millis(100))
+                .into_iter()
+                .find_map(|update| match update {
+                    Update::Answered(answer) => Some(answer),
+                    _ => None,
+                });
+            if let Some(answer) = answered {
+                break answer;
+            }
+            assert!(std::time::Instant::now() < end, "no answer to {ask:?}");
+        };
+        answers.push(answer);
+    }
+    assert_eq!(
+        answers,
+        [
+            "Your take-back was declined.",
+            "Your draw offer was declined."
+        ]
+    );
 
     // Bea's challenge is still open an instant later: bots take no one's challenge to
     // another person.

@@ -1,6 +1,7 @@
 //! One seat (or a watcher) in one online game: the connection, what to ask the server
 //! each time it connects, the game as followed, and a move waiting for the server.
 
+use crate::answers::Asked;
 use crate::connection::{Connection, Event, Wake};
 use crate::followed::{Change, Followed};
 use crate::protocol::{ClientMsg, PROTOCOL_VERSION, Pace, SeatKey, ServerMsg, is_key_text};
@@ -53,6 +54,8 @@ pub enum Update {
     },
     /// The server refused something, or said something this client cannot follow.
     Error(String),
+    /// Another player answered this client's draw offer or take-back request, in words.
+    Answered(String),
 }
 
 pub struct OnlineClient {
@@ -297,6 +300,7 @@ impl OnlineClient {
                 updates.push(Update::Error(shown_line(message)));
             }
             ServerMsg::State(state) => {
+                let asked = self.followed.as_ref().and_then(Asked::of);
                 let result = match &mut self.followed {
                     Some(followed) => followed.apply(&msg).map(|_| ()),
                     None => Followed::from_state((**state).clone()).map(|f| {
@@ -308,6 +312,11 @@ impl OnlineClient {
                         self.settle_pending();
                         self.reconnected = false;
                         updates.push(Update::State);
+                        if let (Some(asked), Some(now)) = (asked, &self.followed) {
+                            for answer in asked.answers(now) {
+                                updates.push(Update::Answered(answer.to_string()));
+                            }
+                        }
                     }
                     Err(e) => updates.push(Update::Error(shown_line(&e))),
                 }

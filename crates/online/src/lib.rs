@@ -4,6 +4,7 @@
 //! that plays a seat unattended. The messages are `tabula-protocol`'s, re-exported here as
 //! [`protocol`] for the front ends.
 
+mod answers;
 mod client;
 mod connection;
 mod followed;

@@ -69,14 +69,19 @@ fn page_text(page: &PlayerPage) -> String {
             .rev()
             .map(|point| point.rating.to_string())
             .collect();
+        // A house bot's first rating has no games behind it yet.
+        let lately = if last.is_empty() {
+            String::new()
+        } else {
+            format!("; lately {}", last.join(" → "))
+        };
         text.push_str(&format!(
-            "  {}: {} ±{} after {} {}; lately {}\n",
+            "  {}: {} ±{} after {} {}{lately}\n",
             shown_line(&pool_title(&pool.pool)),
             pool.rating,
             pool.rating.deviation,
             pool.rating.games,
             games_word(pool.rating.games),
-            last.join(" → ")
         ));
     }
     if !page.games.is_empty() {

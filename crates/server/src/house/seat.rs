@@ -15,6 +15,8 @@ use tokio::sync::broadcast::error::RecvError;
 const FIRST_RETRY: Duration = Duration::from_secs(1);
 const LAST_RETRY: Duration = Duration::from_secs(30);
 
+/// Plays `seat` of `room` as house bot `level` until the game ends, shown at its seat
+/// meanwhile as a player is (not "away") while it plays.
 pub(super) async fn play_seat(
     house: &House,
     rooms: &Rooms,
@@ -22,6 +24,12 @@ pub(super) async fn play_seat(
     seat: usize,
     level: u8,
 ) {
+    room.set_online(seat, true).await;
+    play_turns(house, rooms, &room, seat, level).await;
+    room.set_online(seat, false).await;
+}
+
+async fn play_turns(house: &House, rooms: &Rooms, room: &Arc<Room>, seat: usize, level: u8) {
     // Subscribed before the first look, so no change falls between the two.
     let mut changes = room.followers.subscribe();
     let store = &rooms.store;
