@@ -71,6 +71,20 @@ fn taken(connection: &Connection) -> (String, usize) {
     }
 }
 
+/// Plays a first move of [`short_adomoc`]'s game from `connection`.
+fn play_first_move(connection: &Connection) {
+    let game = tabula_session::new_match(
+        tabula_session::GameKind::Adomoc,
+        &[("ply_cap".into(), "60".into())],
+    )
+    .unwrap();
+    let (moves, _) = game.legal_moves(1);
+    connection.send(&ClientMsg::Move {
+        ply: 0,
+        text: moves[0].clone(),
+    });
+}
+
 /// Waits for the news of move `ply`.
 fn moved(connection: &Connection, ply: usize) {
     next_message(
@@ -208,17 +222,7 @@ fn a_challenge_to_a_bot_is_taken_at_once_and_the_bot_takes_nothing_back_nor_draw
     let state = state_where(&ada, |s| s.code == code);
     assert_eq!(state.seats[1].player.as_deref(), Some("Expertbot"));
     // Ada's first move; then she asks for it back, and the bot says no.
-    let mut game = tabula_session::new_match(
-        tabula_session::GameKind::Adomoc,
-        &[("ply_cap".into(), "60".into())],
-    )
-    .unwrap();
-    let (moves, _) = game.legal_moves(1);
-    game.play_notation(&moves[0]).unwrap();
-    ada.send(&ClientMsg::Move {
-        ply: 0,
-        text: moves[0].clone(),
-    });
+    play_first_move(&ada);
     moved(&ada, 1);
     ada.send(&ClientMsg::RequestUndo);
     state_where(&ada, |s| s.undo_request.is_some());
@@ -328,16 +332,7 @@ fn a_house_bot_goes_on_with_its_game_after_a_restart() {
     });
     let state = state_where(&ada, |s| s.code == code);
     assert!(state.moves.is_empty());
-    let game = tabula_session::new_match(
-        tabula_session::GameKind::Adomoc,
-        &[("ply_cap".into(), "60".into())],
-    )
-    .unwrap();
-    let (moves, _) = game.legal_moves(1);
-    ada.send(&ClientMsg::Move {
-        ply: 0,
-        text: moves[0].clone(),
-    });
+    play_first_move(&ada);
     moved(&ada, 0);
     quiet.kill();
 

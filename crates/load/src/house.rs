@@ -2,9 +2,8 @@
 //! measured games play (`--house-games`): each is an account that challenges one bot by
 //! name and answers its every move at once, and challenges it again when a game ends.
 
-use super::{Options, Sent, Tally, connect, play_seat, receive, send};
+use super::{Options, Sent, Tally, answer, connect, play_seat, seated_game, send};
 use std::sync::{Arc, Mutex};
-use tabula_online::Followed;
 use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, ServerMsg};
 
 /// Plays against `options.house_bot` as the account `load{pid}x{index}`, game after game.
@@ -54,32 +53,9 @@ pub(super) async fn against_the_house(
             _ => unreachable!(),
         };
         send(&mut socket, &ClientMsg::Resume { code, token: None }).await?;
-        let state = match answer(
-            &mut socket,
-            |m| matches!(m, ServerMsg::State(s) if s.your_seat.is_some()),
-        )
-        .await?
-        {
-            ServerMsg::State(state) => *state,
-            _ => unreachable!(),
-        };
-        let game = Followed::from_state(state)?;
+        let game = seated_game(&mut socket).await?;
         let sent: Sent = Arc::new(Mutex::new(None));
         // No pause before a move: the bot is always the one thinking.
         play_seat(&mut socket, game, sent, tally.clone(), 0, index).await?;
-    }
-}
-
-/// The next message for which `wanted` holds; an error message is the error.
-async fn answer(
-    socket: &mut super::Socket,
-    wanted: impl Fn(&ServerMsg) -> bool,
-) -> Result<ServerMsg, String> {
-    loop {
-        match receive(socket).await? {
-            ServerMsg::Error { message, .. } => return Err(message),
-            msg if wanted(&msg) => return Ok(msg),
-            _ => {}
-        }
     }
 }

@@ -135,6 +135,33 @@ async fn receive(socket: &mut Socket) -> Result<ServerMsg, String> {
     }
 }
 
+/// The next message for which `wanted` holds; an error message is the error.
+async fn answer(
+    socket: &mut Socket,
+    wanted: impl Fn(&ServerMsg) -> bool,
+) -> Result<ServerMsg, String> {
+    loop {
+        match receive(socket).await? {
+            ServerMsg::Error { message, .. } => return Err(message),
+            msg if wanted(&msg) => return Ok(msg),
+            _ => {}
+        }
+    }
+}
+
+/// The game this connection holds a seat in, once its state comes.
+async fn seated_game(socket: &mut Socket) -> Result<Followed, String> {
+    match answer(
+        socket,
+        |m| matches!(m, ServerMsg::State(s) if s.your_seat.is_some()),
+    )
+    .await?
+    {
+        ServerMsg::State(state) => Followed::from_state(*state),
+        _ => unreachable!(),
+    }
+}
+
 /// When each game's last move was sent, for the opponent to time its arrival.
 type Sent = Arc<Mutex<Option<(usize, Instant)>>>;
 
@@ -221,27 +248,15 @@ async fn start_game(
         },
     )
     .await?;
-    let code = loop {
-        match receive(&mut host).await? {
-            ServerMsg::Seated { code, .. } => break code,
-            ServerMsg::Error { message, .. } => return Err(message),
-            _ => {}
-        }
+    let code = match answer(&mut host, |m| matches!(m, ServerMsg::Seated { .. })).await? {
+        ServerMsg::Seated { code, .. } => code,
+        _ => unreachable!(),
     };
     let mut guest = connect(&guest_url).await?;
     send(&mut guest, &ClientMsg::Join { code }).await?;
     let mut games = Vec::new();
     for socket in [&mut host, &mut guest] {
-        loop {
-            match receive(socket).await? {
-                ServerMsg::State(state) if state.your_seat.is_some() => {
-                    games.push(Followed::from_state(*state)?);
-                    break;
-                }
-                ServerMsg::Error { message, .. } => return Err(message),
-                _ => {}
-            }
-        }
+        games.push(seated_game(socket).await?);
     }
     tally.started.fetch_add(1, Ordering::Relaxed);
     let sent: Sent = Arc::new(Mutex::new(None));

@@ -143,19 +143,14 @@ impl House {
         self.residents.iter().any(|r| r.id == account)
     }
 
-    pub fn threads(&self) -> usize {
-        self.pool.threads()
-    }
-
-    /// How many games the bots are playing here now, and how many of them are under way
-    /// (changed within [`ACTIVE`]).
-    pub fn games(&self) -> (usize, usize) {
-        let playing = self.playing.lock().expect("house lock");
-        let active = playing
+    /// How many of the bots' games here are under way (changed within [`ACTIVE`]).
+    fn games_under_way(&self) -> usize {
+        self.playing
+            .lock()
+            .expect("house lock")
             .values()
             .filter(|at| at.is_some_and(|at| at.elapsed() < ACTIVE))
-            .count();
-        (playing.len(), active)
+            .count()
     }
 
     /// Game `code` changed now.
@@ -231,7 +226,7 @@ impl House {
             }
         };
         for challenge in due {
-            if self.games().1 >= self.settings.games {
+            if self.games_under_way() >= self.settings.games {
                 return;
             }
             let resident = match challenge.named {

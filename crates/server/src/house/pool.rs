@@ -22,7 +22,6 @@ struct Job {
 
 pub struct SearchPool {
     jobs: mpsc::Sender<Job>,
-    threads: usize,
 }
 
 /// The least a search under a clock is given, however close the deadline.
@@ -61,11 +60,7 @@ impl SearchPool {
                 })
                 .map_err(|e| format!("cannot start the house bots' search threads: {e}"))?;
         }
-        Ok(SearchPool { jobs, threads })
-    }
-
-    pub fn threads(&self) -> usize {
-        self.threads
+        Ok(SearchPool { jobs })
     }
 
     /// The move `spec` plays in `game` (its notation), once a thread is free and has
