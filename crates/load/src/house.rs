@@ -6,6 +6,9 @@ use super::{Options, Sent, Tally, answer, connect, play_seat, seated_game, send}
 use std::sync::{Arc, Mutex};
 use tabula_online::protocol::{ChallengeTerms, ClientMsg, Pace, ServerMsg};
 
+/// How long a house game's account waits before each of its moves.
+const HOUSE_MOVE_MS: u64 = 100;
+
 /// Plays against `options.house_bot` as the account `load{pid}x{index}`, game after game.
 pub(super) async fn against_the_house(
     url: String,
@@ -55,7 +58,9 @@ pub(super) async fn against_the_house(
         send(&mut socket, &ClientMsg::Resume { code, token: None }).await?;
         let game = seated_game(&mut socket).await?;
         let sent: Sent = Arc::new(Mutex::new(None));
-        // No pause before a move: the bot is always the one thinking.
-        play_seat(&mut socket, game, sent, tally.clone(), 0, index).await?;
+        // A short pause before each move: a weak bot answers at once, and a connection
+        // may send 20 messages a second; against a strong one the bot is still always the
+        // one thinking.
+        play_seat(&mut socket, game, sent, tally.clone(), HOUSE_MOVE_MS, index).await?;
     }
 }
