@@ -32,6 +32,8 @@ pub mod table;
 pub mod turn;
 mod view;
 #[cfg(target_arch = "wasm32")]
+pub mod web_notices;
+#[cfg(target_arch = "wasm32")]
 pub mod web_page;
 
 use bevy::prelude::*;

@@ -134,7 +134,7 @@ function traceState(lines) {
 }
 
 // TABULA_TEST_PARTS=phone,lesson,…: only those parts of the test (demos, offline, online,
-// lesson, puzzle, phone, no-webgl2); all of them by default.
+// turns, lesson, puzzle, phone, no-webgl2); all of them by default.
 const parts = process.env.TABULA_TEST_PARTS?.split(",");
 const wanted = (part) => !parts || parts.includes(part);
 
@@ -334,9 +334,95 @@ if (onlineServer && wanted("online")) {
   await context.close();
 }
 
+partDone("online", onlineServer && wanted("online"));
+// "Your move" on the page: logged in (an account registered here, its session put in local
+// storage as the page keeps it), the tab's title counts the games waiting for the player's
+// move, and a game that comes to wait brings the browser's notice (the Notification API,
+// stubbed to record what the page asks of it); the page never asks leave by itself.
+if (onlineServer && wanted("turns")) {
+  const socketUrl = `${onlineServer.replace(/^http/, "ws")}/ws`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const helper = await context.newPage();
+  await helper.goto(`${onlineServer}/health`);
+  // One connection through the helper page: each message sent in turn, its answer awaited.
+  const talk = (steps) => helper.evaluate(async ({ url, steps }) => {
+    const ws = new WebSocket(url);
+    const inbox = [];
+    let wake = null;
+    ws.onmessage = (e) => { inbox.push(JSON.parse(e.data)); wake?.(); };
+    await new Promise((resolve) => { ws.onopen = resolve; });
+    const answers = [];
+    for (const [msg, type] of steps) {
+      ws.send(JSON.stringify(msg));
+      for (;;) {
+        const i = inbox.findIndex((m) => m.type === type || m.type === "error");
+        if (i >= 0) { answers.push(inbox.splice(i, 1)[0]); break; }
+        await new Promise((resolve) => { wake = resolve; });
+      }
+    }
+    ws.close();
+    return answers;
+  }, { url: socketUrl, steps });
+  const talked = async (steps) => {
+    const answers = await talk(steps);
+    const refused = answers.find((m) => m.type === "error");
+    if (refused) throw new Error(`turns: the server refused: ${refused.message}`);
+    return answers;
+  };
+  const password = "correct horse";
+  const [nia] = await talked([[{ type: "register", name: "Nia", password }, "logged_in"]]);
+  await talked([[{ type: "register", name: "Oto", password }, "logged_in"]]);
+  // A game of Oto's that Nia joins: she moves first.
+  const gameForNia = async () => {
+    const [, seated] = await talked([[{ type: "log_in", name: "Oto", password }, "logged_in"],
+      [{ type: "create", game: "adomoc", pace: "correspondence", seat: 1 }, "seated"]]);
+    await talked([[{ type: "log_in", name: "Nia", password }, "logged_in"],
+      [{ type: "join", code: seated.code }, "seated"]]);
+    return seated.code;
+  };
+  const first = await gameForNia();
+  await context.addInitScript(({ server, socketUrl, session, expires }) => {
+    if (!localStorage.getItem("tabula/online-sessions.ron")) {
+      localStorage.setItem("tabula/online-sessions.ron",
+        `(sessions: [(server: "${socketUrl}", name: "Nia", session: "${session}", expires_ms: ${expires})])`);
+      localStorage.setItem("tabula/online-seats.ron", `(server: Some("${server}"), seats: [])`);
+    }
+    window.tabulaNotices = [];
+    window.tabulaNoticeAsks = 0;
+    window.Notification = class {
+      constructor(title, options) { window.tabulaNotices.push({ title, body: options?.body ?? "" }); }
+      static get permission() { return "granted"; }
+      static requestPermission() { window.tabulaNoticeAsks += 1; return Promise.resolve("granted"); }
+    };
+  }, { server: onlineServer, socketUrl, session: nia.session, expires: nia.expires_ms });
+  const { page, lines, errors, waitFor } = await openPage(context, `${onlineServer}/`);
+  await waitFor("tabula: title screen at", 120_000);
+  const titleBecomes = async (wanted) => {
+    for (let i = 0; i < 100 && (await page.title()) !== wanted; i++) await page.waitForTimeout(200);
+    return page.title();
+  };
+  // The page's own title (perhaps counted already).
+  const own = (await page.title()).replace(/^\(\d+\) /, "");
+  const one = await titleBecomes(`(1) ${own}`);
+  check(one === `(1) ${own}`, `turns: the tab's title counts the game waiting for the player's move ("${one}")`);
+  const second = await gameForNia();
+  const two = await titleBecomes(`(2) ${own}`);
+  check(two === `(2) ${own}`, `turns: a game that comes to wait is counted at once ("${two}")`);
+  const notices = await page.evaluate(() => window.tabulaNotices);
+  check(notices.length === 1 && notices[0].title === "Your move in Adomoc" && notices[0].body.includes(second),
+    `turns: the browser's notice for the new game ${second}, none for ${first} that waited already (${JSON.stringify(notices)})`);
+  const asks = await page.evaluate(() => window.tabulaNoticeAsks);
+  check(asks === 0, `turns: the page never asked leave to notify by itself (${asks} asks)`);
+  await page.screenshot({ path: `${out}/turns.png` });
+  writeFileSync(`${out}/turns.console.log`, lines.join("\n") + "\n");
+  check(errors.length === 0 && panics(lines).length === 0,
+    `turns: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  await context.close();
+}
+
+partDone("turns", onlineServer && wanted("turns"));
 // A lesson: the Adamas course's multiple capture, solved by typed moves as the page's
 // lesson demo types them; judged from the rules, and the progress kept in local storage.
-partDone("online", onlineServer && wanted("online"));
 if (wanted("lesson")) {
   const lesson = process.env.TABULA_TEST_LESSON ?? "adamas:12:solve";
   const [game, step] = lesson.split(":");

@@ -11,6 +11,7 @@ mod invite;
 mod kept;
 mod lobby;
 mod standings;
+mod turns;
 
 pub use account::{AccountAsk, AccountChanged, AccountDesk, Accounts, AskAccount};
 pub use challenges::{AskChallenges, ChallengeAsk, ChallengeFeed};
@@ -18,6 +19,7 @@ pub use follow::match_for;
 pub use kept::{KeptSeat, KeptSeats, SEATS_FILE};
 pub use lobby::{AskMyGames, MyGames};
 pub use standings::{AskStandings, Standings, StandingsAsk};
+pub use turns::{NextGame, YourTurns};
 
 use crate::AppSystems;
 use crate::config::ConfigProblems;
@@ -130,6 +132,7 @@ pub fn plugin(app: &mut App) {
             account::plugin,
             standings::plugin,
             challenges::plugin,
+            turns::plugin,
         ));
 }
 

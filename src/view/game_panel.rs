@@ -8,7 +8,7 @@ use super::camera::FrameBoard;
 use super::from_here::{FromHereChoice, from_here_section};
 use super::layout::DrawerPart;
 use super::move_builder::move_builder;
-use super::online_panel::{PanelState, online_section, seat_note};
+use super::online_panel::{PanelState, online_section, other_turns, seat_note};
 use super::panel_area::PointerOverPanel;
 use super::review_panel::ReviewPanel;
 use super::rules_help::RulesHelp;
@@ -20,7 +20,7 @@ use crate::config::{Keys, Settings};
 use crate::current_game::{CurrentGame, Seat};
 use crate::lesson::Lesson;
 use crate::new_game::PlayFromHere;
-use crate::online::{OnlineAction, OnlineGame};
+use crate::online::{NextGame, OnlineAction, OnlineGame, YourTurns};
 use crate::phase::{BoardShows, Pause, TurnPhase, phase_now};
 use crate::puzzle::PuzzleRun;
 use crate::review::{GameReview, StartReview, StopReview};
@@ -58,6 +58,8 @@ struct Helpers<'w, 's> {
     online: Option<Res<'w, OnlineGame>>,
     online_actions: MessageWriter<'w, OnlineAction>,
     online_panel: Local<'s, PanelState>,
+    turns: Res<'w, YourTurns>,
+    next_game: MessageWriter<'w, NextGame>,
     autosave: Res<'w, AutosaveProblem>,
     review: Option<Res<'w, GameReview>>,
     start_review: MessageWriter<'w, StartReview>,
@@ -110,6 +112,8 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
         online,
         mut online_actions,
         mut online_panel,
+        turns,
+        mut next_game,
         autosave,
         review,
         mut start_review,
@@ -153,6 +157,7 @@ fn side_panel(mut contexts: EguiContexts, turn: TurnView, helpers: Helpers) -> R
                 if let Some(online) = &online {
                     ui.separator();
                     online_section(ui, online, &game, &mut online_panel, &mut online_actions);
+                    other_turns(ui, online, &turns, &mut next_game);
                 }
                 ui.separator();
                 if let Some(thinking) = &thinking {

@@ -16,6 +16,33 @@ pub struct AccountForm {
     new_password: String,
     /// Whether "Delete account" was pressed once: a second press deletes it.
     deleting: bool,
+    /// An e-mail address, as typed.
+    email: String,
+}
+
+/// The browser's notices of "your move": offered, never asked for by themselves.
+#[cfg(target_arch = "wasm32")]
+fn move_notices(ui: &mut egui::Ui) {
+    match crate::web_notices::permission() {
+        Some("default") => {
+            if ui
+                .button("Tell me when it's my move")
+                .on_hover_text(
+                    "A notice from the browser when a move arrives in a game not on screen",
+                )
+                .clicked()
+            {
+                crate::web_notices::ask();
+            }
+        }
+        Some("granted") => {
+            ui.label("Move notices on");
+        }
+        Some(_) => {
+            ui.label("Move notices are blocked in this browser's settings");
+        }
+        None => {}
+    }
 }
 
 /// Who the player is on this server: logged in (and out), or a name and a password to log
@@ -45,6 +72,8 @@ pub fn account_row(
             {
                 ask = Some(AccountAsk::LogOutEverywhere);
             }
+            #[cfg(target_arch = "wasm32")]
+            move_notices(ui);
         }
         None => {
             ui.label("Name");
@@ -153,6 +182,36 @@ fn account_settings(ui: &mut egui::Ui, lobby: &mut AccountForm, busy: bool) -> O
             } else {
                 lobby.deleting = true;
             }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("E-mail");
+        ui.add(
+            egui::TextEdit::singleline(&mut lobby.email)
+                .hint_text("for correspondence games")
+                .desired_width(180.0),
+        );
+        let typed = !lobby.email.trim().is_empty() && !busy;
+        if ui
+            .add_enabled(typed, egui::Button::new("Mail me my moves"))
+            .on_hover_text(
+                "A mail when a correspondence game waits for your move (at most one a game \
+                 in a while, none while you play here); a link mailed there confirms it first",
+            )
+            .clicked()
+        {
+            ask = Some(AccountAsk::SetEmail {
+                address: lobby.email.trim().to_string(),
+            });
+        }
+        if ui
+            .add_enabled(!busy, egui::Button::new("No mail"))
+            .on_hover_text("Forget the address: nothing is mailed")
+            .clicked()
+        {
+            ask = Some(AccountAsk::SetEmail {
+                address: String::new(),
+            });
         }
     });
     ask

@@ -4,7 +4,7 @@
 use super::page::unix_millis;
 use super::style::{ERROR_COLOUR, counted};
 use crate::current_game::CurrentGame;
-use crate::online::{OnlineAction, OnlineGame};
+use crate::online::{NextGame, OnlineAction, OnlineGame, YourTurns};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use tabula_online::Followed;
@@ -175,6 +175,35 @@ pub fn online_section(
             }
         });
     }
+}
+
+/// The player's other online games waiting for their move, and **Next game** to the one
+/// waiting longest (on the same server).
+pub fn other_turns(
+    ui: &mut egui::Ui,
+    online: &OnlineGame,
+    turns: &YourTurns,
+    next: &mut MessageWriter<NextGame>,
+) {
+    let here = online.client.game().map(|g| g.state.code.as_str());
+    let same_server = tabula_online::socket_url(&online.server).ok()
+        == tabula_online::socket_url(&turns.server).ok();
+    let waiting = turns.others(here).count();
+    if waiting == 0 || !same_server {
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label(format!("Your move in {}", counted(waiting, "other game")));
+        if ui
+            .button("Next game")
+            .on_hover_text("The game that has waited longest for your move")
+            .clicked()
+        {
+            next.write(NextGame {
+                besides: here.map(str::to_string),
+            });
+        }
+    });
 }
 
 /// Draw offers and take-back requests: the other players', to answer, and your own.

@@ -9,6 +9,7 @@ use crate::TapTarget;
 use crate::config::{ConfigProblems, Settings};
 use crate::lesson::{Courses, LessonInput};
 use crate::new_game::NewGameForm;
+use crate::online::{NextGame, YourTurns};
 use crate::puzzle::PuzzleInput;
 use crate::saving::LoadRecord;
 use crate::screens::Screen;
@@ -34,6 +35,8 @@ struct TitleWays<'w> {
     lessons: MessageWriter<'w, LessonInput>,
     puzzles: MessageWriter<'w, PuzzleInput>,
     exit: MessageWriter<'w, AppExit>,
+    turns: Res<'w, YourTurns>,
+    next_game: MessageWriter<'w, NextGame>,
 }
 
 /// The space between the cards, and between the rows of them.
@@ -123,6 +126,7 @@ fn title_screen(
                     ways.exit.write(AppExit::Success);
                 }
             });
+            your_turns(ui, tall, &ways.turns, &mut ways.next_game);
             if let Some(Err(error)) = &keeping.message.0
                 && keeping.windows.load.is_none()
             {
@@ -134,6 +138,29 @@ fn title_screen(
         });
     });
     Ok(())
+}
+
+/// The online games waiting for the player's move, and a way to the one waiting longest.
+fn your_turns(ui: &mut egui::Ui, tall: f32, turns: &YourTurns, next: &mut MessageWriter<NextGame>) {
+    if turns.games.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        // As tall as the button first, so the words stand level with it.
+        ui.set_min_height(tall);
+        ui.strong(format!(
+            "Your move in {} online",
+            counted(turns.games.len(), "game")
+        ));
+        if ui
+            .add_sized([100.0, tall], egui::Button::new("Next game"))
+            .on_hover_text("The game that has waited longest for your move")
+            .clicked()
+        {
+            next.write(NextGame { besides: None });
+        }
+    });
 }
 
 /// "Learn": each game's course, with how far the player got; a course goes on where it

@@ -1,4 +1,4 @@
-//! `online register|login|logout|password|delete-account|claim|games|account`: an account
+//! `online register|login|logout|password|delete-account|claim|games|account|email`: an account
 //! on a tabula-server. Its session is kept in `online-sessions.ron` in the data directory
 //! (see [`kept`]); `online host|join|resume|watch` then play as the account. A password is
 //! read from standard input (without echo at a terminal) and never printed or kept.
@@ -31,6 +31,7 @@ pub const VERBS: &[&str] = &[
     "account",
     "leaderboard",
     "player",
+    "email",
 ];
 
 /// `online MODE WORDS...` for an account's verbs.
@@ -41,9 +42,13 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
             "--everywhere is for online logout, not online {mode}"
         ));
     }
+    let remove = words.iter().any(|w| w == "--remove");
+    if remove && mode != "email" {
+        return Err(format!("--remove is for online email, not online {mode}"));
+    }
     let words: Vec<String> = words
         .iter()
-        .filter(|w| *w != "--everywhere")
+        .filter(|w| *w != "--everywhere" && *w != "--remove")
         .cloned()
         .collect();
     let given = words.iter().take_while(|w| !w.starts_with("--")).count();
@@ -56,6 +61,7 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
     let wanted = match mode {
         "register" | "login" | "leaderboard" | "player" => 1,
         "claim" => 2,
+        "email" if !remove => positional.len().min(1),
         _ => 0,
     };
     if positional.len() != wanted {
@@ -70,6 +76,7 @@ pub fn account(mode: &str, words: &[String]) -> Result<(), String> {
         "games" => games(server),
         "leaderboard" => ratings::leaderboard(server, &positional[0]),
         "player" => ratings::player(server, &positional[0]),
+        "email" => email(server, positional.first().map(String::as_str), remove),
         _ => {
             match kept_session(server)? {
                 Some(kept) => println!("logged in as {} on {server}", shown_line(&kept.name)),
@@ -86,6 +93,7 @@ fn usage(mode: &str) -> &'static str {
         "leaderboard" => "POOL (a game, or adamas-3) [--server URL]",
         "claim" => "CODE TOKEN [--server URL]",
         "logout" => "[--everywhere] [--server URL]",
+        "email" => "[ADDRESS | --remove] [--server URL]",
         _ => "[--server URL]",
     }
 }
@@ -222,6 +230,39 @@ fn games(server: &str) -> Result<(), String> {
                     game.moves,
                     shown_line(&state)
                 );
+            }
+            Ok(())
+        }
+        other => Err(unexpected(&other)),
+    }
+}
+
+/// `online email [ADDRESS | --remove]`: the account's address for "your move" in
+/// correspondence games: shown, given (a link to confirm it is mailed), or removed.
+fn email(server: &str, address: Option<&str>, remove: bool) -> Result<(), String> {
+    let session = session_for(server)?;
+    let msg = match (address, remove) {
+        (Some(address), _) => ClientMsg::SetEmailAddress {
+            address: address.to_string(),
+        },
+        (None, true) => ClientMsg::SetEmailAddress {
+            address: String::new(),
+        },
+        (None, false) => ClientMsg::EmailAddress,
+    };
+    match ask(server, Some(&session), &msg)? {
+        ServerMsg::EmailAddress { address, confirmed } => {
+            // A server's words, shown as a terminal may print them.
+            match (address, confirmed) {
+                (None, _) => println!("no e-mail address: no mail is sent"),
+                (Some(address), true) => println!(
+                    "{}: confirmed; a correspondence game waiting for your move is mailed",
+                    shown_line(&address)
+                ),
+                (Some(address), false) => println!(
+                    "{}: a link to confirm it was mailed there; nothing else is mailed before",
+                    shown_line(&address)
+                ),
             }
             Ok(())
         }

@@ -1,4 +1,5 @@
-//! `online lobby|challenge|play-now|accept|cancel`: the server's open challenges.
+//! `online lobby|challenge|play-now|accept|cancel`: the server's open challenges (and
+//! `online next`, in [`crate::next`]).
 //! `challenge` posts one and waits until someone takes it, then plays the game as `host`
 //! would; `play-now` takes the best-fitting one at once, or posts one and waits; `accept`
 //! takes one and plays it as `join` would. Posting, accepting and cancelling need the
@@ -242,13 +243,14 @@ pub fn usage(mode: &str) -> Option<&'static str> {
         }
         "accept" => Some("ID [--seat human|BOT] [--server URL]"),
         "cancel" => Some("ID [--server URL]"),
+        "next" => Some("[--seat human|BOT] [--server URL]"),
         _ => None,
     }
 }
 
 /// Runs lobby verb `mode` with the words after it.
 pub fn lobby_verb(mode: &str, words: &[String]) -> Result<(), String> {
-    let needs_target = mode != "lobby";
+    let needs_target = !matches!(mode, "lobby" | "next");
     let (target, flags) = match (needs_target, words.first()) {
         (true, Some(target)) if !target.starts_with("--") => (Some(target), &words[1..]),
         (true, _) => {
@@ -268,6 +270,7 @@ pub fn lobby_verb(mode: &str, words: &[String]) -> Result<(), String> {
         ("play-now", Some(game)) => challenge(game, &args, true),
         ("accept", Some(id)) => accept(id, &args),
         ("cancel", Some(id)) => cancel(id, &args),
+        ("next", _) => crate::next::next(&args),
         _ => lobby(&args),
     }
 }

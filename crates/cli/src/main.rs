@@ -5,6 +5,7 @@ mod bots;
 mod inspect;
 mod learn;
 mod lobby;
+mod next;
 mod online;
 mod play;
 mod progress;
@@ -112,6 +113,12 @@ verbs:
                              poster's rating nearest yours), or posts one
   online accept ID [--seat human|BOT] | cancel ID [--server URL]
                              takes a challenge and plays it; takes yours down
+  online email [ADDRESS | --remove] [--server URL]
+                             the address the server mails when a correspondence
+                             game waits for your move (a link confirms it)
+  online next [--seat human|BOT] [--server URL]
+                             lists the games waiting for your move and plays the
+                             one waiting longest
   online leaderboard POOL | player NAME [--server URL]
                              the best players of a game (POOL: a game, or
                              adamas-3), or a player's ratings and recent games

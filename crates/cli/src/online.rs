@@ -24,7 +24,7 @@ yes / no (answer a request to take back), leave (the game stays on the server), 
 pub fn online(words: &[String]) -> Result<(), String> {
     let mode = words
         .first()
-        .ok_or("online needs host, join, resume, watch, lobby, challenge, accept, or an account's verb (login, …)")?;
+        .ok_or("online needs host, join, resume, watch, lobby, challenge, accept, next, or an account's verb (login, …)")?;
     if crate::account::VERBS.contains(&mode.as_str()) {
         return crate::account::account(mode, &words[1..]);
     }

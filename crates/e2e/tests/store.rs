@@ -1,6 +1,7 @@
 //! The store's one interface, the same on SQLite and on PostgreSQL: games kept whole,
-//! a change decided on an old version of a game refused, however many arrive at once, and
-//! a rated game's end kept with its ratings or not at all.
+//! a change decided on an old version of a game refused, however many arrive at once, a
+//! rated game's end kept with its ratings or not at all, whose turn each game is at, and
+//! e-mail addresses with the mails sent.
 
 mod common;
 
@@ -8,8 +9,8 @@ use common::{TestDatabase, sqlite_url};
 use tabula_online::protocol::{Ending, Pace, UndoRequest};
 use tabula_server::ratings::RatedEnd;
 use tabula_server::store::{
-    AccountOp, ChallengeOp, Change, News, Offers, Op, RatingOp, Reply, Step, Store, StoreError,
-    StoredChallenge, StoredGame, StoredMove,
+    AccountOp, ChallengeOp, Change, MailOp, News, Offers, Op, RatingOp, Reply, Step, Store,
+    StoreError, StoredChallenge, StoredGame, StoredMove, TurnOp,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -37,6 +38,7 @@ fn game(code: &str) -> StoredGame {
         clock_ms: None,
         version: 0,
         offers: Offers::default(),
+        waiting_seat: None,
     }
 }
 
@@ -48,6 +50,7 @@ fn change(code: &str, version: u64, step: Step) -> Op {
         offers: Offers::default(),
         clock_ms: None,
         rated_end: None,
+        waiting_seat: None,
     }))
 }
 
@@ -140,6 +143,7 @@ async fn keeps_games_and_refuses_old_versions(store: Store) {
             offers: offers.clone(),
             clock_ms: Some(42),
             rated_end: None,
+            waiting_seat: None,
         })))
         .await
         .unwrap();
@@ -196,6 +200,7 @@ fn rated_resignation(code: &str, accounts: [i64; 2]) -> Op {
             points: vec![1.0, 0.0],
             at_ms: 1_700_000_000_000,
         }),
+        waiting_seat: None,
     }))
 }
 
@@ -216,19 +221,10 @@ async fn ratings_of(store: &Store, accounts: [i64; 2]) -> Vec<(i64, i32, u32)> {
 /// An end whose ratings cannot be written is not kept either; one whose ratings can is kept
 /// with them: the two accounts it returns are rated once.
 async fn a_rated_end_is_kept_whole_or_not_at_all(store: &Store) -> [i64; 2] {
-    let mut accounts = [0; 2];
-    for (seat, name) in ["Ada", "Bea"].into_iter().enumerate() {
-        let op = AccountOp::Register {
-            name: name.into(),
-            name_key: name.to_ascii_lowercase(),
-            password: "hash".into(),
-            now_ms: 1,
-        };
-        match store.account(op).await.unwrap() {
-            Reply::Registered(id) => accounts[seat] = id,
-            other => panic!("registered, not {other:?}"),
-        }
-    }
+    let [ada, bea] = register(store, &["Ada", "Bea"]).await[..] else {
+        unreachable!()
+    };
+    let accounts = [ada, bea];
     rated_game(store, "RATE23", accounts).await;
     // No such account: its rating cannot be written, so the end is not kept.
     let refused = store
@@ -486,4 +482,229 @@ fn a_bad_database_address_is_a_clear_error() {
     );
     let error = runtime.block_on(Store::open("sqlite://")).err().unwrap();
     assert!(error.contains("needs a file path"), "{error}");
+}
+
+/// Registers accounts by these names.
+async fn register(store: &Store, names: &[&str]) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for name in names {
+        let op = AccountOp::Register {
+            name: name.to_string(),
+            name_key: name.to_ascii_lowercase(),
+            password: "hash".into(),
+            now_ms: 1,
+        };
+        match store.account(op).await.unwrap() {
+            Reply::Registered(id) => ids.push(id),
+            other => panic!("registered, not {other:?}"),
+        }
+    }
+    ids
+}
+
+async fn waiting(store: &Store, account: i64) -> Vec<(String, usize)> {
+    match store.turns(TurnOp::Waiting { account, limit: 10 }).await {
+        Ok(Reply::Seats(seats)) => seats,
+        other => panic!("seats, not {other:?}"),
+    }
+}
+
+async fn unknown(store: &Store) -> Vec<String> {
+    match store
+        .turns(TurnOp::Unknown {
+            after: String::new(),
+            limit: 10,
+        })
+        .await
+    {
+        Ok(Reply::Codes(codes)) => codes,
+        other => panic!("codes, not {other:?}"),
+    }
+}
+
+/// `forget` makes a game's turn not known, as a game stored before the store kept turns.
+async fn each_account_finds_the_games_waiting_for_it(store: &Store, forget: impl Fn(&str)) {
+    let [ada, bea] = register(store, &["Tia", "Uma"]).await[..] else {
+        unreachable!()
+    };
+    let mut both = game("TURN23");
+    both.tokens = vec![Some("a".repeat(32)), Some("b".repeat(32))];
+    both.accounts = vec![Some(ada), Some(bea)];
+    both.waiting_seat = Some(0);
+    store.run(Op::Create(Box::new(both))).await.unwrap();
+    assert_eq!(load(store, "TURN23").await.waiting_seat, Some(0));
+    assert_eq!(waiting(store, ada).await, [("TURN23".to_string(), 0)]);
+    assert_eq!(waiting(store, bea).await, []);
+    let mut moved = add_move("TURN23", 0, 0, "a1");
+    if let Op::Change(change) = &mut moved {
+        change.waiting_seat = Some(1);
+    }
+    store.run(moved).await.unwrap();
+    assert_eq!(waiting(store, ada).await, []);
+    assert_eq!(waiting(store, bea).await, [("TURN23".to_string(), 1)]);
+    let players = store
+        .turns(TurnOp::Players {
+            code: "TURN23".into(),
+        })
+        .await;
+    assert!(
+        matches!(&players, Ok(Reply::Accounts(found)) if found == &[ada, bea]),
+        "{players:?}"
+    );
+    // Not known: both seats may be waited for, until it is learnt.
+    forget("TURN23");
+    assert_eq!(unknown(store).await, ["TURN23"]);
+    assert_eq!(waiting(store, ada).await, [("TURN23".to_string(), 0)]);
+    assert_eq!(load(store, "TURN23").await.waiting_seat, None);
+    let learn = |seat| TurnOp::Learn {
+        code: "TURN23".into(),
+        waiting_seat: Some(seat),
+    };
+    store.turns(learn(1)).await.unwrap();
+    assert_eq!(unknown(store).await, Vec::<String>::new());
+    assert_eq!(waiting(store, ada).await, []);
+    // Learnt once: a later guess does not overwrite what a change wrote.
+    store.turns(learn(0)).await.unwrap();
+    assert_eq!(load(store, "TURN23").await.waiting_seat, Some(1));
+    // The game over: nobody's turn.
+    let ended = change("TURN23", 1, Step::End(Ending::DrawAgreed));
+    store.run(ended).await.unwrap();
+    assert_eq!(waiting(store, bea).await, []);
+}
+
+const FORGET_TURN: &str = "UPDATE games SET waiting_seat = -1 WHERE code = ";
+
+#[test]
+fn sqlite_keeps_whose_turn_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("turns.sqlite3");
+    let runtime = runtime();
+    let store = runtime.block_on(Store::open(&sqlite_url(&path))).unwrap();
+    let forget = |code: &str| {
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(&format!("{FORGET_TURN}'{code}'"))
+            .unwrap();
+    };
+    runtime.block_on(each_account_finds_the_games_waiting_for_it(&store, forget));
+}
+
+#[test]
+fn postgres_keeps_whose_turn_it_is() {
+    let Some(database) = TestDatabase::new("turns") else {
+        return;
+    };
+    let runtime = runtime();
+    let store = runtime.block_on(Store::open(&database.url)).unwrap();
+    // On a thread of its own: the admin connection has its own runtime.
+    let forget = |code: &str| {
+        let sql = format!("{FORGET_TURN}'{code}'");
+        std::thread::scope(|scope| {
+            scope.spawn(|| database.sql(&sql));
+        });
+    };
+    runtime.block_on(each_account_finds_the_games_waiting_for_it(&store, forget));
+}
+
+async fn address(store: &Store, account: i64) -> Option<(String, bool)> {
+    match store.mail(MailOp::Address { account }).await {
+        Ok(Reply::Address(found)) => found.map(|a| (a.address, a.confirmed)),
+        other => panic!("an address, not {other:?}"),
+    }
+}
+
+async fn claim(store: &Store, account: i64, code: &str, now_ms: u64) -> Option<String> {
+    let op = MailOp::Claim {
+        account,
+        code: code.into(),
+        now_ms,
+        since_ms: now_ms - 1000,
+    };
+    match store.mail(op).await {
+        Ok(Reply::Address(found)) => found.map(|a| a.address),
+        other => panic!("an address or none, not {other:?}"),
+    }
+}
+
+/// An address kept, confirmed by its link once, a link too soon refused (for the account,
+/// and for the address whoever asks), one mail a game in a while, and the address gone.
+async fn addresses_are_kept_and_one_mail_goes_a_game(store: &Store) {
+    let [ada, bea] = register(store, &["Vic", "Wes"]).await[..] else {
+        unreachable!()
+    };
+    let mut game = game("MAIL23");
+    game.accounts = vec![Some(ada), None];
+    store.run(Op::Create(Box::new(game))).await.unwrap();
+    let set = |account, address: &str, token: &str, now_ms: u64| MailOp::SetAddress {
+        account,
+        address: address.into(),
+        token_hash: token.into(),
+        now_ms,
+        account_since_ms: now_ms - 100,
+        address_since_ms: now_ms - 1000,
+    };
+    store
+        .mail(set(ada, "vic@example.org", "hash-a", 10_000))
+        .await
+        .unwrap();
+    assert_eq!(
+        address(store, ada).await,
+        Some(("vic@example.org".into(), false))
+    );
+    // Not confirmed: no mail.
+    assert_eq!(claim(store, ada, "MAIL23", 10_050).await, None);
+    // Too soon, for the account; and for the address, whoever asks.
+    let again = store
+        .mail(set(ada, "vic@example.org", "hash-b", 10_050))
+        .await;
+    assert!(conflict(again));
+    let stranger = store
+        .mail(set(bea, "vic@example.org", "hash-c", 10_500))
+        .await;
+    assert!(conflict(stranger));
+    let confirm = |token: &str, since_ms| MailOp::Confirm {
+        token_hash: token.into(),
+        since_ms,
+        now_ms: 10_600,
+    };
+    // An old link confirms nothing; the right one once.
+    assert!(conflict(store.mail(confirm("hash-a", 10_000)).await));
+    store.mail(confirm("hash-a", 9_000)).await.unwrap();
+    assert!(conflict(store.mail(confirm("hash-a", 9_000)).await));
+    assert_eq!(
+        address(store, ada).await,
+        Some(("vic@example.org".into(), true))
+    );
+    // One mail a game in a while (here a second).
+    assert_eq!(
+        claim(store, ada, "MAIL23", 20_000).await.as_deref(),
+        Some("vic@example.org")
+    );
+    assert_eq!(claim(store, ada, "MAIL23", 20_500).await, None);
+    assert_eq!(
+        claim(store, ada, "MAIL23", 21_100).await.as_deref(),
+        Some("vic@example.org")
+    );
+    store.mail(MailOp::Remove { account: ada }).await.unwrap();
+    assert_eq!(address(store, ada).await, None);
+    assert_eq!(claim(store, ada, "MAIL23", 40_000).await, None);
+}
+
+#[test]
+fn sqlite_keeps_addresses_and_mails_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = runtime();
+    let url = sqlite_url(&dir.path().join("mail.sqlite3"));
+    let store = runtime.block_on(Store::open(&url)).unwrap();
+    runtime.block_on(addresses_are_kept_and_one_mail_goes_a_game(&store));
+}
+
+#[test]
+fn postgres_keeps_addresses_and_mails_once() {
+    let Some(database) = TestDatabase::new("mail") else {
+        return;
+    };
+    let runtime = runtime();
+    let store = runtime.block_on(Store::open(&database.url)).unwrap();
+    runtime.block_on(addresses_are_kept_and_one_mail_goes_a_game(&store));
 }

@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_online::protocol::ratings::{PlayedGame, PoolRating, RatingPoint};
 use tabula_online::protocol::{
-    Challenge, ChallengeTerms, ClientMsg, GameState, Pace, PlayerPage, RankedPlayer, SeatKey,
-    SeatState, ServerMsg, ShownRating,
+    Challenge, ChallengeTerms, ClientMsg, GameState, GameSummary, Pace, PlayerPage, RankedPlayer,
+    SeatKey, SeatState, ServerMsg, ShownRating,
 };
 use tabula_session::options::{options_from, settings_of};
 use tabula_session::rules::{Game, Status};
@@ -232,6 +232,11 @@ fn client_messages() -> Vec<Vec<u8>> {
         ClientMsg::MyGames {
             seats: vec![key.clone()],
         },
+        ClientMsg::FollowTurns,
+        ClientMsg::EmailAddress,
+        ClientMsg::SetEmailAddress {
+            address: "ada@example.org".into(),
+        },
         ClientMsg::Register {
             name: "Ada_7".into(),
             password: "correct horse".into(),
@@ -435,6 +440,28 @@ fn server_messages() -> Vec<Vec<u8>> {
             ServerMsg::SeatClaimed {
                 code: "ABCD-EFGH".into(),
                 seat: 1,
+            }
+            .to_json(),
+        );
+        lines.push(
+            ServerMsg::Waiting {
+                games: vec![GameSummary {
+                    code: "ABCD-EFGH".into(),
+                    game: game.kind().key().into(),
+                    your_seat: 0,
+                    moves: shown,
+                    to_move: Some(0),
+                    result: None,
+                    open_seats: 0,
+                    account: true,
+                }],
+            }
+            .to_json(),
+        );
+        lines.push(
+            ServerMsg::EmailAddress {
+                address: Some("ada@example.org".into()),
+                confirmed: false,
             }
             .to_json(),
         );

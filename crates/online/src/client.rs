@@ -254,6 +254,8 @@ impl OnlineClient {
             }
             // Answers to what a game's client does not ask (an account's own screens do).
             ServerMsg::Games { .. }
+            | ServerMsg::Waiting { .. }
+            | ServerMsg::EmailAddress { .. }
             | ServerMsg::LoggedIn { .. }
             | ServerMsg::LoggedOut
             | ServerMsg::PasswordChanged

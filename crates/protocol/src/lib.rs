@@ -114,6 +114,19 @@ pub enum ClientMsg {
     MyGames {
         seats: Vec<SeatKey>,
     },
+    /// Follows the games waiting for the move of the account logged in: answered by
+    /// `waiting`, then `waiting` again whenever that list changes (a move in one of its
+    /// games, a game starting or ending), until the connection logs out.
+    FollowTurns,
+    /// The e-mail address of the account logged in (for "your move" in correspondence
+    /// games). Answered by `email_address`.
+    EmailAddress,
+    /// Gives the account logged in this e-mail address, or none if empty. A link that
+    /// confirms it is mailed to it; nothing else is mailed before it is followed. Answered
+    /// by `email_address`.
+    SetEmailAddress {
+        address: String,
+    },
     /// A new account, logged in on this connection. Answered by `logged_in`.
     Register {
         name: String,
@@ -253,6 +266,18 @@ pub enum ServerMsg {
     },
     Games {
         games: Vec<GameSummary>,
+    },
+    /// The games waiting for your move (the account logged in), the one waiting longest
+    /// first; sent after `follow_turns` and whenever the list changes.
+    Waiting {
+        games: Vec<GameSummary>,
+    },
+    /// The account's e-mail address, if it gave one, and whether its link was followed.
+    EmailAddress {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        address: Option<String>,
+        #[serde(default)]
+        confirmed: bool,
     },
     /// This connection is logged in as `name`. Only this client ever sees `session`, which
     /// logs it in again (`authenticate`) until about `expires_ms` (milliseconds since the

@@ -11,6 +11,7 @@ const USAGE: &str =
                      [--tls-cert FILE --tls-key FILE] [--login-attempts N]
                      [--house-bots [--house-bot-wait SECONDS] [--house-bot-threads N]
                       [--house-bot-games N]]
+                     [--smtp URL --mail-from ADDRESS --public-url URL [--mail-every HOURS]]
 
   --listen ADDR    where to listen (default 127.0.0.1:8080; 0.0.0.0:8080 for every network)
   --database URL   sqlite://PATH (default: server.sqlite3 in Tabula's data directory)
@@ -33,7 +34,15 @@ const USAGE: &str =
   --house-bot-threads N
                    the threads the bots search on, and no more (default 1)
   --house-bot-games N
-                   the games the bots play at once, at most (default 20)";
+                   the games the bots play at once, at most (default 20)
+  --smtp URL       mail correspondence players whose move it is (those who gave and
+                   confirmed an address): smtps://USER:PASSWORD@HOST[:PORT],
+                   smtp://HOST:587?tls=required, or smtp://127.0.0.1:PORT on this machine
+  --mail-from ADDRESS
+                   who the mail is from, as 'Tabula <games@example.org>'
+  --public-url URL the server as players reach it, for the links in the mail
+  --mail-every HOURS
+                   at most one mail a game in this many hours (default 12)";
 
 struct Options {
     listen: String,
@@ -45,7 +54,14 @@ struct Options {
     login_attempts: u32,
     house_bots: bool,
     house: crate::house::HouseSettings,
+    smtp: Option<String>,
+    mail_from: Option<String>,
+    public_url: Option<String>,
+    mail_every_hours: u64,
 }
+
+/// The longest `--mail-every`: a year.
+const MAX_MAIL_EVERY_HOURS: u64 = 366 * 24;
 
 /// `value` as a whole number, or an error that names `flag`.
 fn whole<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
@@ -66,6 +82,10 @@ fn parse(words: &[String]) -> Result<Options, String> {
         login_attempts: crate::accounts::throttle::ATTEMPTS_PER_MINUTE,
         house_bots: false,
         house: crate::house::HouseSettings::default(),
+        smtp: None,
+        mail_from: None,
+        public_url: None,
+        mail_every_hours: 12,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -92,6 +112,15 @@ fn parse(words: &[String]) -> Result<Options, String> {
             "--tls-cert" => options.tls_cert = Some(PathBuf::from(value)),
             "--tls-key" => options.tls_key = Some(PathBuf::from(value)),
             "--login-attempts" => options.login_attempts = whole(flag, &value)?,
+            "--smtp" => options.smtp = Some(value),
+            "--mail-from" => options.mail_from = Some(value),
+            "--public-url" => options.public_url = Some(value),
+            "--mail-every" => match whole(flag, &value)? {
+                n @ 1..=MAX_MAIL_EVERY_HOURS => options.mail_every_hours = n,
+                _ => {
+                    return Err(format!("--mail-every: 1 to {MAX_MAIL_EVERY_HOURS} hours"));
+                }
+            },
             "--games-per-hour" => options.games_per_hour = whole(flag, &value)?,
             "--house-bot-wait" => {
                 options.house.wait = std::time::Duration::from_secs(whole(flag, &value)?)
@@ -109,6 +138,17 @@ fn parse(words: &[String]) -> Result<Options, String> {
     }
     if options.tls_cert.is_some() != options.tls_key.is_some() {
         return Err("--tls-cert and --tls-key go together".into());
+    }
+    let mail_tuning = options.mail_from.is_some()
+        || options.public_url.is_some()
+        || options.mail_every_hours != 12;
+    // The links must reach the server as players see it: a listening address (0.0.0.0,
+    // or a port behind a proxy) would not.
+    let whole_mail = options.mail_from.is_some() && options.public_url.is_some();
+    if options.smtp.is_some() != whole_mail || (mail_tuning && options.smtp.is_none()) {
+        return Err(
+            "--smtp, --mail-from and --public-url go together (and --mail-every with them)".into(),
+        );
     }
     if house_tuning && !options.house_bots {
         return Err(
@@ -194,6 +234,12 @@ fn run(options: Options) -> Result<(), String> {
             tls,
             login_attempts: options.login_attempts,
             house: options.house_bots.then_some(options.house),
+            mail: options.smtp.map(|smtp| crate::mail::MailSettings {
+                smtp,
+                from: options.mail_from.unwrap_or_default(),
+                public_url: options.public_url.unwrap_or_default(),
+                every: std::time::Duration::from_secs(options.mail_every_hours * 3600),
+            }),
         };
         crate::serve(listener, store, settings, shutdown)
             .await

@@ -6,6 +6,8 @@
 //! - [`rooms`] holds the games this process has open; [`room`] is one game, checked by
 //!   the rules through `tabula-session`.
 //! - [`house`] is the server's own bots, which take the challenges nobody takes.
+//! - [`turns`] tells each account of the games waiting for its move, and [`mail`] mails
+//!   correspondence players.
 //! - [`socket`] is one client's WebSocket, within the [`limits`].
 //! - [`serve`] puts them behind axum, with the web build at `/` ([`web`]); [`http`]
 //!   serves each connection, within a time for a request's head.
@@ -17,6 +19,7 @@ pub mod house;
 pub mod http;
 pub mod limits;
 pub mod lobby;
+pub mod mail;
 pub mod rating_pages;
 pub mod ratings;
 pub mod room;
@@ -24,6 +27,7 @@ pub mod rooms;
 pub mod socket;
 pub mod store;
 pub mod tls;
+pub mod turns;
 pub mod web;
 
 use axum::Router;
@@ -61,6 +65,10 @@ pub fn router(rooms: Arc<Rooms>, dist: Option<PathBuf>) -> Router {
     let router = Router::new()
         .route(SOCKET_PATH, get(upgrade))
         .route("/health", get(|| async { "ok" }))
+        .route(
+            "/confirm-email",
+            get(mail::confirm::confirm_page).post(mail::confirm::confirm_email),
+        )
         .with_state(rooms);
     match dist {
         Some(dist) => router.fallback_service(web::web_build(dist)),
@@ -165,6 +173,8 @@ pub struct Options {
     pub login_attempts: u32,
     /// The house bots, if the server runs them.
     pub house: Option<house::HouseSettings>,
+    /// Mail for correspondence players, if the server sends it.
+    pub mail: Option<mail::MailSettings>,
 }
 
 impl Default for Options {
@@ -175,6 +185,7 @@ impl Default for Options {
             tls: None,
             login_attempts: accounts::throttle::ATTEMPTS_PER_MINUTE,
             house: None,
+            mail: None,
         }
     }
 }
@@ -194,6 +205,12 @@ pub async fn serve(
     ));
     if let Some(news) = rooms.store.news() {
         tokio::spawn(rooms.clone().follow_news(news));
+    }
+    tokio::spawn(turns::learn_unknown_turns(rooms.store.clone()));
+    if let Some(settings) = &options.mail {
+        let mailer =
+            mail::Mailer::new(settings, rooms.store.clone()).map_err(std::io::Error::other)?;
+        rooms.turns.set_mailer(Arc::new(mailer));
     }
     if let Some(settings) = options.house {
         house::House::start(rooms.clone(), settings)

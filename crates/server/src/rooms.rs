@@ -7,7 +7,8 @@ use crate::house::House;
 use crate::limits::CreationLimit;
 use crate::lobby::Lobby;
 use crate::room::{NewGame, Room, RoomState, new_game};
-use crate::store::{AccountId, News, Op, Store, StoreError};
+use crate::store::{AccountId, News, Op, Reply, Store, StoreError, TurnOp};
+use crate::turns::Turns;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -22,6 +23,8 @@ pub struct Rooms {
     pub lobby: Lobby,
     /// The house bots, when the server runs them (`--house-bots`).
     pub house: OnceLock<Arc<House>>,
+    /// The accounts following their turns on this process.
+    pub turns: Arc<Turns>,
     open: Mutex<HashMap<String, Arc<Room>>>,
 }
 
@@ -39,6 +42,7 @@ impl Rooms {
             accounts,
             lobby: Lobby::default(),
             house: OnceLock::new(),
+            turns: Arc::default(),
             open: Mutex::new(HashMap::new()),
         }
     }
@@ -56,6 +60,8 @@ impl Rooms {
                 News::Changed { code, version } => {
                     if let Some(room) = self.cached(&code) {
                         tokio::spawn(async move { room.catch_up(&store, version).await });
+                    } else if self.turns.anyone() {
+                        tokio::spawn(self.clone().tell_turns_of(code));
                     }
                 }
                 News::Moved {
@@ -68,15 +74,39 @@ impl Rooms {
                         tokio::spawn(
                             async move { room.relay_move(&store, version, ply, mv).await },
                         );
+                    } else if self.turns.anyone() {
+                        tokio::spawn(self.clone().tell_turns_of(code));
                     }
                 }
                 News::Missed => {
+                    // The games not open here changed unheard: each follower looks again.
+                    self.turns.look_again();
                     for room in self.open_rooms() {
                         let store = store.clone();
                         tokio::spawn(async move { room.reload(&store).await });
                     }
                 }
             }
+        }
+    }
+
+    /// Another process changed game `code`, which is not open here: if one of its players
+    /// follows their turns here, the game is opened to tell them.
+    async fn tell_turns_of(self: Arc<Rooms>, code: String) {
+        let players = match self
+            .store
+            .turns(TurnOp::Players { code: code.clone() })
+            .await
+        {
+            Ok(Reply::Accounts(players)) => players,
+            _ => return,
+        };
+        if !self.turns.any_of(&players) {
+            return;
+        }
+        // Opened now, it is the game as stored, with this change.
+        if let Ok(room) = self.get(&code).await {
+            room.tell_turns_now().await;
         }
     }
 
@@ -141,7 +171,7 @@ impl Rooms {
             if let Some(room) = open.get(&code) {
                 return Ok(room.clone());
             }
-            let room = Room::new(code.clone(), state);
+            let room = Room::new(code.clone(), state, self.turns.clone());
             open.insert(code, room.clone());
             room
         };
@@ -154,11 +184,12 @@ impl Rooms {
         Ok(room)
     }
 
-    /// A game just stored, with its players' ratings, opened here.
-    pub async fn open_new(&self, code: String, mut state: RoomState) -> Arc<Room> {
+    /// A game just stored, with its players' ratings, opened here for the player taking
+    /// `arriving` (at the game now).
+    pub async fn open_new(&self, code: String, mut state: RoomState, arriving: usize) -> Arc<Room> {
         Room::read_ratings(&self.store, &mut state).await;
         let (moves, deadline) = (state.moves(), state.deadline_ms());
-        let made = Room::new(code.clone(), state);
+        let made = Room::new(code.clone(), state, self.turns.clone());
         // A connection that guessed the new code a moment ago may have loaded it (with its
         // clock): one room per game.
         let room = self
@@ -171,6 +202,8 @@ impl Rooms {
         if Arc::ptr_eq(&room, &made) {
             room.arm_clock(&self.store, moves, deadline);
         }
+        // Made with every seat taken: it waits for its first player now.
+        room.came_to_wait_now(arriving).await;
         room
     }
 
@@ -190,7 +223,7 @@ impl Rooms {
             match self.store.run(Op::Create(Box::new(stored))).await {
                 Ok(_) => {
                     Room::read_ratings(&self.store, &mut state).await;
-                    let room = Room::new(code.clone(), state);
+                    let room = Room::new(code.clone(), state, self.turns.clone());
                     // A connection that guessed the new code a moment ago may have loaded it:
                     // one room per game.
                     let room = self

@@ -7,7 +7,8 @@ use crate::lobby::{Fit, LobbyNews};
 use crate::rating_pages;
 use crate::room::{NewGame, Outgoing, Room};
 use crate::rooms::Rooms;
-use crate::store::AccountId;
+use crate::store::{ANSWERED_ELSE, AccountId, MailOp, Reply, StoredAddress};
+use crate::turns::{TurnFollow, waiting_games};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -31,6 +32,8 @@ struct Conn {
     following: Option<Following>,
     account: Option<SignedIn>,
     lobby: Option<broadcast::Receiver<LobbyNews>>,
+    /// The account's turns, if the connection follows them.
+    turns: Option<TurnFollow>,
 }
 
 /// The game a connection follows, and the seat it holds there.
@@ -165,6 +168,43 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                     break;
                 }
             }
+            () = next_turn_news(&conn.turns) => {
+                let Some(turns) = conn.turns.as_mut() else { continue };
+                let current = match conn.account.as_mut() {
+                    Some(a) if rooms.accounts.is_current(a) => true,
+                    Some(a) => match rooms.accounts.still_valid(&rooms.store, a).await {
+                        Ok(true) => {
+                            rooms.accounts.renew(a);
+                            true
+                        }
+                        Ok(false) => false,
+                        // The store did not answer: asked again at the next news (what
+                        // came is kept till then).
+                        Err(_) => continue,
+                    },
+                    None => false,
+                };
+                let mut looked_again = false;
+                if current && turns.take_stale() {
+                    match waiting_games(&rooms, turns.account()).await {
+                        Ok(games) => {
+                            looked_again = games != turns.games;
+                            turns.games = games;
+                        }
+                        Err(_) => turns.mark_stale(),
+                    }
+                }
+                let msg = if !current {
+                    conn.turns = None;
+                    conn.account = None;
+                    ServerMsg::session_ended(SESSION_ENDED)
+                } else if turns.take_news() || looked_again {
+                    ServerMsg::Waiting { games: turns.games.clone() }
+                } else {
+                    continue;
+                };
+                if !send(&mut socket, &msg).await { break; }
+            }
             update = next_update(&mut conn.following) => {
                 let msg = match update {
                     Ok(Outgoing::Text(text)) => Message::Text(Utf8Bytes::from(text.as_ref())),
@@ -239,6 +279,13 @@ fn lobby_message(news: LobbyNews, account: Option<AccountId>) -> Option<ServerMs
             code,
             seat,
         } => (account == Some(poster)).then_some(ServerMsg::ChallengeAccepted { id, code, seat }),
+    }
+}
+
+async fn next_turn_news(turns: &Option<TurnFollow>) {
+    match turns {
+        Some(turns) => turns.changed().await,
+        None => std::future::pending().await,
     }
 }
 
@@ -340,11 +387,21 @@ impl Client {
 
 /// Does what one message asks; the replies for this client alone.
 async fn handle(text: &str, rooms: &Rooms, conn: &mut Conn, peer: IpAddr) -> Vec<ServerMsg> {
-    match handle_message(text, rooms, conn, peer).await {
+    let replies = match handle_message(text, rooms, conn, peer).await {
         Ok(replies) => replies,
         Err(Refusal::Said(message)) => vec![ServerMsg::error(message)],
         Err(Refusal::SessionEnded(message)) => vec![ServerMsg::session_ended(message)],
+    };
+    // Turns are followed for the account logged in, as long as it is.
+    let account = conn.account.as_ref().map(|a| a.id);
+    if conn
+        .turns
+        .as_ref()
+        .is_some_and(|t| Some(t.account()) != account)
+    {
+        conn.turns = None;
     }
+    replies
 }
 
 /// Why a message was refused: in words, or a session that is not valid any more (which
@@ -449,6 +506,51 @@ async fn handle_message(
         ClientMsg::MyGames { seats } => {
             let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
             Ok(vec![my_games(rooms, seats, account).await?])
+        }
+        ClientMsg::FollowTurns => {
+            let account = logged_in(rooms, &mut conn.account, "follow your turns").await?;
+            // Listening before looking: what changes meanwhile is taken in after the list.
+            let mut turns = rooms.turns.follow(account.id);
+            turns.games = waiting_games(rooms, account.id)
+                .await
+                .map_err(|e| e.to_string())?;
+            turns.take_news();
+            let games = turns.games.clone();
+            conn.turns = Some(turns);
+            Ok(vec![ServerMsg::Waiting { games }])
+        }
+        ClientMsg::EmailAddress => {
+            let account = logged_in(rooms, &mut conn.account, "see your e-mail address").await?;
+            let found = match rooms
+                .store
+                .mail(MailOp::Address {
+                    account: account.id,
+                })
+                .await
+            {
+                Ok(Reply::Address(found)) => found,
+                Ok(_) => return Err(ANSWERED_ELSE.into()),
+                Err(e) => return Err(e.to_string().into()),
+            };
+            Ok(vec![email_address(found)])
+        }
+        ClientMsg::SetEmailAddress { address } => {
+            let account = logged_in(rooms, &mut conn.account, "give an e-mail address").await?;
+            // Forgetting one needs no mail (nor a server that still sends it).
+            if address.trim().is_empty() {
+                let op = MailOp::Remove {
+                    account: account.id,
+                };
+                rooms.store.mail(op).await.map_err(|e| e.to_string())?;
+                return Ok(vec![email_address(None)]);
+            }
+            let Some(mailer) = rooms.turns.mailer() else {
+                return Err("this server sends no e-mail (it was started without --smtp)".into());
+            };
+            let kept = mailer
+                .ask_to_confirm(account.id, &account.name, &address)
+                .await?;
+            Ok(vec![email_address(Some(kept))])
         }
         ClientMsg::Register { name, password } => {
             let (account, logged_in) = rooms
@@ -717,6 +819,13 @@ async fn my_games(
         }
     }
     Ok(ServerMsg::Games { games })
+}
+
+fn email_address(kept: Option<StoredAddress>) -> ServerMsg {
+    ServerMsg::EmailAddress {
+        confirmed: kept.as_ref().is_some_and(|kept| kept.confirmed),
+        address: kept.map(|kept| kept.address),
+    }
 }
 
 /// Does `action` for the seat this connection holds. The game's followers are told of what

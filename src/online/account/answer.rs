@@ -77,6 +77,21 @@ pub(super) fn answer(stage: Stage, msg: ServerMsg) -> Answer {
             done("Account deleted; its games stay on the server.", true, true)
         }
         (_, ServerMsg::LoggedOut) => done("Logged out.", true, true),
+        (_, ServerMsg::EmailAddress { address, confirmed }) => done(
+            &match (address, confirmed) {
+                (None, _) => "No e-mail address: nothing is mailed.".to_string(),
+                (Some(address), false) => format!(
+                    "A link to confirm {} was mailed there; open it, then your moves are mailed.",
+                    shown_line(&address)
+                ),
+                (Some(address), true) => format!(
+                    "{} is confirmed: your correspondence moves are mailed there.",
+                    shown_line(&address)
+                ),
+            },
+            false,
+            false,
+        ),
         // A session the server says is not valid is no use here (a passing failure of
         // the server leaves it kept); out is what a player logging out asked for.
         (

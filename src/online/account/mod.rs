@@ -48,6 +48,11 @@ pub enum AccountAsk {
     Delete {
         password: String,
     },
+    /// The address mailed when a correspondence game waits for the player's move (none
+    /// if empty).
+    SetEmail {
+        address: String,
+    },
 }
 
 #[derive(Message, Clone, Debug)]
@@ -124,7 +129,8 @@ fn ask(
         | AccountAsk::LogOutEverywhere
         | AccountAsk::Claim { .. }
         | AccountAsk::ChangePassword { .. }
-        | AccountAsk::Delete { .. } => {
+        | AccountAsk::Delete { .. }
+        | AccountAsk::SetEmail { .. } => {
             let Some(session) = session else {
                 desk.status = Some(("Not logged in on this server.".into(), true));
                 return;
@@ -148,6 +154,12 @@ fn ask(
                 AccountAsk::Delete { password } => (
                     ClientMsg::DeleteAccount {
                         password: password.clone(),
+                    },
+                    false,
+                ),
+                AccountAsk::SetEmail { address } => (
+                    ClientMsg::SetEmailAddress {
+                        address: address.clone(),
                     },
                     false,
                 ),

@@ -46,6 +46,9 @@ struct Link {
     /// never dropped while it runs.
     flush_timer: Cell<Option<i32>>,
     flush_callback: RefCell<Option<Closure<dyn FnMut()>>>,
+    /// Sees each message as it arrives, before the app takes it: a hidden page runs no
+    /// frames, so what must happen at once (a notice) happens here.
+    watcher: RefCell<Option<Box<dyn Fn(&ServerMsg)>>>,
 }
 
 thread_local! {
@@ -71,6 +74,7 @@ impl Connection {
             pace: RefCell::new(Bucket::client_pace(Instant::now())),
             flush_timer: Cell::new(None),
             flush_callback: RefCell::new(None),
+            watcher: RefCell::new(None),
         });
         let weak = Rc::downgrade(&link);
         *link.flush_callback.borrow_mut() = Some(Closure::<dyn FnMut()>::new(move || {
@@ -87,6 +91,14 @@ impl Connection {
 
     fn link(&self) -> Option<Rc<Link>> {
         LINKS.with(|links| links.borrow().get(&self.id).cloned())
+    }
+
+    /// Calls `watcher` with each message from the server as it arrives, even while the
+    /// page is hidden and the app runs no frames.
+    pub fn watch(&self, watcher: impl Fn(&ServerMsg) + 'static) {
+        if let Some(link) = self.link() {
+            *link.watcher.borrow_mut() = Some(Box::new(watcher));
+        }
     }
 
     /// Sends `msg`; one that carries a password or a session, to a server it may not go
@@ -225,7 +237,12 @@ fn connect(link: &Rc<Link>) -> Result<(), String> {
         }
         let text = String::from(js_text);
         link.push(match ServerMsg::from_json(&text) {
-            Ok(msg) => Event::Message(msg),
+            Ok(msg) => {
+                if let Some(watcher) = link.watcher.borrow().as_ref() {
+                    watcher(&msg);
+                }
+                Event::Message(msg)
+            }
             Err(e) => Event::Message(ServerMsg::error(e)),
         });
     });

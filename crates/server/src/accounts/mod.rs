@@ -57,8 +57,8 @@ pub struct Accounts {
     generations: Mutex<HashMap<AccountId, u64>>,
 }
 
-/// What a session is kept as.
-fn session_hash(session: &str) -> String {
+/// What a session (or another secret given by link: an e-mail confirmation) is kept as.
+pub(crate) fn session_hash(session: &str) -> String {
     Blake2s256::digest(session.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))

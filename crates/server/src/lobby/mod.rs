@@ -319,6 +319,7 @@ impl Lobby {
             // Both seated: the move clock starts.
             stored.clock_ms = Some(now_ms());
             let state = RoomState::from_stored(&stored)?;
+            stored.waiting_seat = state.waiting_seat();
             let op = ChallengeOp::Accept {
                 id: id.to_string(),
                 game: Box::new(stored),
@@ -337,7 +338,7 @@ impl Lobby {
                         id: id.to_string(),
                         open_to: challenge.open_to(),
                     });
-                    let room = rooms.open_new(code, state).await;
+                    let room = rooms.open_new(code, state, seat).await;
                     return Ok((room, seat, token));
                 }
                 Err(e) if e == challenge_gone(id) => {

@@ -16,10 +16,10 @@ pub use state::{NewGame, Player, RoomState, new_game, now_ms};
 
 use crate::accounts::Accounts;
 use crate::codes::new_token;
-use crate::ratings::RatedEnd;
 use crate::store::{
     AccountId, Change, Offers, Op, RatingOp, Reply, Step, Store, StoreError, StoredMove,
 };
+use crate::turns::Turns;
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_protocol::{Ending, GameState, ServerMsg, UndoRequest};
@@ -38,6 +38,8 @@ pub struct Room {
     pub code: String,
     pub state: Mutex<RoomState>,
     pub followers: broadcast::Sender<Outgoing>,
+    /// Who is told when the game comes to wait for their move, or stops.
+    turns: Arc<Turns>,
 }
 
 fn store_error(e: StoreError) -> String {
@@ -45,13 +47,39 @@ fn store_error(e: StoreError) -> String {
 }
 
 impl Room {
-    pub fn new(code: String, state: RoomState) -> Arc<Room> {
+    pub fn new(code: String, state: RoomState, turns: Arc<Turns>) -> Arc<Room> {
         let (followers, _) = broadcast::channel(256);
         Arc::new(Room {
             code,
             state: Mutex::new(state),
             followers,
+            turns,
         })
+    }
+
+    /// Tells the players' accounts whether the game, as `state` has it now, waits for them.
+    fn tell_turns(&self, state: &RoomState) {
+        self.turns.tell(&self.code, state);
+    }
+
+    /// The game came to wait for a player through a change made here: told, and mailed if
+    /// they are away (not the player taking seat `arriving` now, who is at the game).
+    fn came_to_wait(&self, state: &RoomState, arriving: Option<usize>) {
+        self.turns.tell(&self.code, state);
+        self.turns.mail_if_away(&self.code, state, arriving);
+    }
+
+    /// [`Room::tell_turns`] of the game as it is.
+    pub async fn tell_turns_now(&self) {
+        let state = self.state.lock().await;
+        self.tell_turns(&state);
+    }
+
+    /// [`Room::came_to_wait`] of the game as it is (one made here with every seat taken,
+    /// `arriving` taken by the player at it).
+    pub async fn came_to_wait_now(&self, arriving: usize) {
+        let state = self.state.lock().await;
+        self.came_to_wait(&state, Some(arriving));
     }
 
     fn tell_state(&self, state: &RoomState) {
@@ -72,9 +100,10 @@ impl Room {
         let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
     }
 
-    /// Stores one change decided on `state`, and on success moves `state` to the new
-    /// version with these offers and clock. If another server changed the game meanwhile,
-    /// `state` becomes the stored game (its followers are told) and the change is refused.
+    /// Stores one change decided on `state`, after which the game waits for
+    /// `waiting_seat`, and on success moves `state` to the new version with these offers
+    /// and clock. If another server changed the game meanwhile, `state` becomes the stored
+    /// game (its followers are told) and the change is refused.
     async fn commit(
         self: &Arc<Room>,
         store: &Store,
@@ -82,29 +111,29 @@ impl Room {
         step: Step,
         offers: Offers,
         clock_ms: Option<u64>,
-    ) -> Result<(), StoreError> {
-        self.commit_rated(store, state, step, offers, clock_ms, None)
-            .await
-    }
-
-    /// [`Room::commit`] of a change that may end a rated game, moving ratings with it.
-    async fn commit_rated(
-        self: &Arc<Room>,
-        store: &Store,
-        state: &mut RoomState,
-        step: Step,
-        offers: Offers,
-        clock_ms: Option<u64>,
-        rated_end: Option<RatedEnd>,
+        waiting_seat: Option<usize>,
     ) -> Result<(), StoreError> {
         let change = Change {
             code: self.code.clone(),
             version: state.version,
             step,
-            offers: offers.clone(),
+            offers,
             clock_ms,
-            rated_end,
+            rated_end: None,
+            waiting_seat,
         };
+        self.commit_change(store, state, change).await
+    }
+
+    /// [`Room::commit`] of a change made (one that may end a rated game, moving ratings
+    /// with it).
+    async fn commit_change(
+        self: &Arc<Room>,
+        store: &Store,
+        state: &mut RoomState,
+        change: Change,
+    ) -> Result<(), StoreError> {
+        let (offers, clock_ms) = (change.offers.clone(), change.clock_ms);
         match store.run(Op::Change(Box::new(change))).await {
             Ok(_) => {
                 state.version += 1;
@@ -195,7 +224,8 @@ impl Room {
             token: token.clone(),
             account,
         };
-        self.commit(store, &mut state, step, offers, Some(now_ms()))
+        let waiting = state.waiting_once_seated(seat);
+        self.commit(store, &mut state, step, offers, Some(now_ms()), waiting)
             .await
             .map_err(store_error)?;
         state.tokens[seat] = Some(token.clone());
@@ -204,6 +234,7 @@ impl Room {
         if account.is_some() {
             Room::read_ratings(store, &mut state).await;
         }
+        self.came_to_wait(&state, Some(seat));
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);
@@ -241,6 +272,7 @@ impl Room {
         state.version += 1;
         Room::read_ratings(store, &mut state).await;
         self.tell_state(&state);
+        self.tell_turns(&state);
         Ok(seat)
     }
 
@@ -330,6 +362,7 @@ impl Room {
         let text = state.game.record()[ply].clone();
         let rated_end = state.rated_end(None);
         let rated = rated_end.is_some();
+        let waiting_seat = state.waiting_seat();
         // Checked: now back to before it until it is stored (the line keeps it, to go on
         // to), so that whatever happens to the store, this state never holds a move that
         // was not kept.
@@ -344,9 +377,16 @@ impl Room {
                 at_ms,
             },
         };
-        let stored = self
-            .commit_rated(store, &mut state, step, offers, Some(at_ms), rated_end)
-            .await;
+        let change = Change {
+            code: self.code.clone(),
+            version: state.version,
+            step,
+            offers,
+            clock_ms: Some(at_ms),
+            rated_end,
+            waiting_seat,
+        };
+        let stored = self.commit_change(store, &mut state, change).await;
         if let Err(e) = stored {
             // Not kept: forgotten (after a conflict the game was loaded again as stored,
             // and there is nothing to forget).
@@ -364,6 +404,7 @@ impl Room {
         }
         let deadline_ms = state.deadline_ms();
         self.tell_move(ply, seat, text, deadline_ms);
+        self.came_to_wait(&state, None);
         if rated {
             // The move ended a rated game: the seats show the new ratings.
             Room::read_ratings(store, &mut state).await;
@@ -383,8 +424,16 @@ impl Room {
     ) -> Result<(), String> {
         let rated_end = state.rated_end(Some(ending));
         let rated = rated_end.is_some();
-        let step = Step::End(ending);
-        self.commit_rated(store, state, step, Offers::default(), None, rated_end)
+        let change = Change {
+            code: self.code.clone(),
+            version: state.version,
+            step: Step::End(ending),
+            offers: Offers::default(),
+            clock_ms: None,
+            rated_end,
+            waiting_seat: None,
+        };
+        self.commit_change(store, state, change)
             .await
             .map_err(store_error)?;
         state.ending = Some(ending);
@@ -392,6 +441,7 @@ impl Room {
             Room::read_ratings(store, state).await;
         }
         self.tell_state(state);
+        self.tell_turns(state);
         Ok(())
     }
 
@@ -402,7 +452,8 @@ impl Room {
         state: &mut RoomState,
         offers: Offers,
     ) -> Result<(), String> {
-        self.commit(store, state, Step::Offers, offers, None)
+        let waiting = state.waiting_seat();
+        self.commit(store, state, Step::Offers, offers, None, waiting)
             .await
             .map_err(store_error)?;
         self.tell_state(state);
@@ -488,12 +539,21 @@ impl Room {
         let step = Step::TakeBack {
             ply: request.to_ply,
         };
-        self.commit(store, &mut state, step, Offers::default(), Some(now_ms()))
-            .await
-            .map_err(store_error)?;
+        let waiting = state.waiting_after_take_back(request.to_ply);
+        self.commit(
+            store,
+            &mut state,
+            step,
+            Offers::default(),
+            Some(now_ms()),
+            waiting,
+        )
+        .await
+        .map_err(store_error)?;
         state.game.go_to(request.to_ply)?;
         state.game.discard_later_moves();
         self.tell_state(&state);
+        self.came_to_wait(&state, None);
         let (moves, deadline) = (state.game.record().len(), state.deadline_ms());
         drop(state);
         self.arm_clock(store, moves, deadline);

@@ -46,6 +46,7 @@ impl Room {
         state.offers = state.offers.after_move(mv.seat);
         let deadline_ms = state.deadline_ms();
         self.tell_move(ply, mv.seat, state.game.record()[ply].clone(), deadline_ms);
+        self.tell_turns(&state);
         if state.rated && state.is_over() {
             // The move ended a rated game there: the seats show the new ratings here too.
             Room::read_ratings(store, &mut state).await;
@@ -104,6 +105,7 @@ impl Room {
         if !only_moves {
             self.tell_state(state);
         }
+        self.tell_turns(state);
         self.arm_clock(store, state.game.record().len(), state.deadline_ms());
         true
     }

@@ -115,6 +115,50 @@ impl RoomState {
         self.tokens.iter().all(Option::is_some)
     }
 
+    /// Whether a connection holds `seat` now (its player is at the game).
+    pub fn is_online(&self, seat: usize) -> bool {
+        self.online.get(seat).is_some_and(|&count| count > 0)
+    }
+
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// The game's name, as players read it.
+    pub fn title(&self) -> &'static str {
+        self.game.kind().title()
+    }
+
+    /// Each seat's account, for the seats an account holds.
+    pub fn accounts(&self) -> &[Option<AccountId>] {
+        &self.accounts
+    }
+
+    /// The seat whose move the game waits for: its player to move, while the game goes on
+    /// and every seat is taken.
+    pub fn waiting_seat(&self) -> Option<usize> {
+        (!self.is_over() && self.all_seated()).then(|| self.game.to_move())
+    }
+
+    /// [`RoomState::waiting_seat`] once `seat` is taken too.
+    pub(super) fn waiting_once_seated(&self, seat: usize) -> Option<usize> {
+        let seated = (0..self.tokens.len()).all(|s| s == seat || self.tokens[s].is_some());
+        (!self.is_over() && seated).then(|| self.game.to_move())
+    }
+
+    /// [`RoomState::waiting_seat`] once the game is taken back to `ply` moves.
+    pub(super) fn waiting_after_take_back(&self, ply: usize) -> Option<usize> {
+        self.all_seated()
+            .then(|| self.game.to_move_after(ply))
+            .flatten()
+    }
+
+    /// When the game last changed for its player to move: the last move, the last seat
+    /// taken or a take-back.
+    pub fn last_change_ms(&self) -> u64 {
+        self.last_move_ms
+    }
+
     /// When the player to move runs out of time, if there is a limit and it runs.
     pub fn deadline_ms(&self) -> Option<u64> {
         let limit = self.move_seconds?;
@@ -317,6 +361,8 @@ pub fn new_game(code: &str, new: &NewGame<'_>) -> Result<(StoredGame, String), S
         clock_ms: None,
         version: 0,
         offers: Offers::default(),
+        // The others' seats are free: nobody's move is waited for yet.
+        waiting_seat: None,
     };
     Ok((stored, token))
 }

@@ -87,6 +87,27 @@ pub const SQLITE: &[&str] = &[
         terms TEXT NOT NULL,
         posted_ms INTEGER NOT NULL
     );",
+    // 7: the seat each game waits for: its player to move, while the game goes on and
+    // every seat is taken (NULL: nobody). -1: not known yet, for games stored before this
+    // step; the server works it out once from their moves.
+    "ALTER TABLE games ADD COLUMN waiting_seat INTEGER DEFAULT -1;
+    CREATE INDEX games_turn_unknown ON games(code) WHERE waiting_seat = -1;",
+    // 8: each account's e-mail address for "your move" in correspondence games, confirmed
+    // by a link (the link's secret kept hashed, as sessions are), and when each game was
+    // last mailed about to each account.
+    "CREATE TABLE emails (
+        account INTEGER PRIMARY KEY REFERENCES accounts(id),
+        address TEXT NOT NULL,
+        token_hash TEXT UNIQUE,
+        asked_ms INTEGER NOT NULL,
+        confirmed_ms INTEGER
+    );
+    CREATE TABLE mailed (
+        account INTEGER NOT NULL REFERENCES accounts(id),
+        code TEXT NOT NULL REFERENCES games(code),
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (account, code)
+    );",
 ];
 
 /// PostgreSQL's steps (run under an advisory lock, so two servers starting together do
@@ -168,5 +189,22 @@ pub const POSTGRES: &[&str] = &[
         to_account BIGINT REFERENCES accounts(id),
         terms TEXT NOT NULL,
         posted_ms BIGINT NOT NULL
+    );",
+    // 5: the seat each game waits for (SQLite's step 7).
+    "ALTER TABLE games ADD COLUMN waiting_seat INTEGER DEFAULT -1;
+    CREATE INDEX games_turn_unknown ON games(code) WHERE waiting_seat = -1;",
+    // 6: e-mail addresses and the mails sent (SQLite's step 8).
+    "CREATE TABLE emails (
+        account BIGINT PRIMARY KEY REFERENCES accounts(id),
+        address TEXT NOT NULL,
+        token_hash TEXT UNIQUE,
+        asked_ms BIGINT NOT NULL,
+        confirmed_ms BIGINT
+    );
+    CREATE TABLE mailed (
+        account BIGINT NOT NULL REFERENCES accounts(id),
+        code TEXT NOT NULL REFERENCES games(code),
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (account, code)
     );",
 ];

@@ -7,11 +7,13 @@
 
 mod account;
 mod challenge;
+mod mail;
 mod migrations;
 mod postgres;
 mod queue;
 mod rating;
 mod sqlite;
+mod turns;
 
 use crate::ratings::RatedEnd;
 use serde::{Deserialize, Serialize};
@@ -21,9 +23,12 @@ use tokio::sync::mpsc;
 pub use account::{AccountId, AccountOp, StoredAccount};
 pub(crate) use challenge::challenge_gone;
 pub use challenge::{ChallengeOp, StoredChallenge};
+pub use mail::{MailOp, StoredAddress};
+pub(crate) use mail::{link_not_valid, link_too_soon};
 pub use postgres::PostgresStore;
 pub use rating::{PlayerRatings, RankedRow, RatingOp};
 pub use sqlite::SqliteStore;
+pub use turns::TurnOp;
 
 /// A game as it is kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +55,9 @@ pub struct StoredGame {
     /// How many changes the game has had since it was created.
     pub version: u64,
     pub offers: Offers,
+    /// The seat whose move the game waits for (see [`Change::waiting_seat`]); none if
+    /// nobody's, or not known yet for a game stored before the store kept it.
+    pub waiting_seat: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +88,8 @@ pub enum Op {
     Account(AccountOp),
     Ratings(RatingOp),
     Challenge(ChallengeOp),
+    Turns(TurnOp),
+    Mail(MailOp),
 }
 
 /// One change to a game that has not ended. It is made only if the game is still at
@@ -96,6 +106,10 @@ pub struct Change {
     /// The change ends a rated game: its players' ratings move with it, in the same
     /// transaction.
     pub rated_end: Option<RatedEnd>,
+    /// The seat whose move the game waits for after the change: its player to move, while
+    /// it goes on and every seat is taken. Kept so that an account's games waiting for it
+    /// are found without replaying every game.
+    pub waiting_seat: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -133,6 +147,9 @@ pub enum Reply {
     /// Ratings by account.
     Ratings(Vec<(AccountId, crate::ratings::Rating)>),
     Challenges(Vec<StoredChallenge>),
+    Codes(Vec<String>),
+    Accounts(Vec<AccountId>),
+    Address(Option<StoredAddress>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,6 +242,16 @@ impl Store {
         self.run(Op::Ratings(op)).await
     }
 
+    /// Asks about whose turn it is.
+    pub async fn turns(&self, op: TurnOp) -> Result<Reply, StoreError> {
+        self.run(Op::Turns(op)).await
+    }
+
+    /// Asks about e-mail addresses and mails.
+    pub async fn mail(&self, op: MailOp) -> Result<Reply, StoreError> {
+        self.run(Op::Mail(op)).await
+    }
+
     /// Whether other server processes may change the games too.
     pub fn is_shared(&self) -> bool {
         matches!(self, Store::Postgres(_))
@@ -280,6 +307,16 @@ pub(crate) fn from_json<T: for<'de> Deserialize<'de>>(
     what: &str,
 ) -> Result<T, StoreError> {
     serde_json::from_str(text).map_err(|e| StoreError::Failed(format!("stored {what}: {e}")))
+}
+
+/// A waiting seat as kept: NULL for nobody (-1 is "not known yet": see the migrations).
+pub(crate) fn waiting_column(seat: Option<usize>) -> Option<i64> {
+    seat.map(|seat| seat as i64)
+}
+
+/// A waiting seat read back: a number below 0 is "not known yet".
+pub(crate) fn waiting_of(column: Option<i64>) -> Option<usize> {
+    column.and_then(|seat| usize::try_from(seat).ok())
 }
 
 pub(crate) fn pace_name(pace: Pace) -> &'static str {

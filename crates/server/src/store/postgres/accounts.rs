@@ -78,7 +78,9 @@ impl AccountStatements {
                 .await?,
             delete: client
                 .prepare(
-                    "WITH s AS (DELETE FROM sessions WHERE account = $1::int8)
+                    "WITH s AS (DELETE FROM sessions WHERE account = $1::int8),
+                        m AS (DELETE FROM mailed WHERE account = $1::int8),
+                        e AS (DELETE FROM emails WHERE account = $1::int8)
                      UPDATE accounts SET name = NULL, password = NULL, deleted_ms = $2::int8
                      WHERE id = $1::int8 AND deleted_ms IS NULL",
                 )
@@ -237,7 +239,7 @@ pub(super) async fn run_account(
 }
 
 /// The seats rows name, as (code, seat).
-fn seats(rows: &[Row]) -> Result<Vec<(String, usize)>, tokio_postgres::Error> {
+pub(super) fn seats(rows: &[Row]) -> Result<Vec<(String, usize)>, tokio_postgres::Error> {
     rows.iter()
         .map(|row| {
             Ok((

@@ -2,11 +2,11 @@
 //! for each answer), then the notifications of the changes that were made and the commit.
 
 use super::BATCH_PATIENCE;
-use super::news::news_payload;
+use super::news::{created_payload, news_payload};
 use super::ratings;
 use super::statements::{Query, Statements, run_one};
 use crate::store::queue::Request;
-use crate::store::{Op, Reply, StoreError};
+use crate::store::{ChallengeOp, Op, Reply, StoreError};
 use futures_util::future::{maybe_done, poll_fn};
 use std::future::Future;
 use std::pin::Pin;
@@ -78,6 +78,8 @@ async fn run_batch_now(
             Op::Account(op) => Query::Account(op),
             Op::Ratings(op) => Query::Ratings(op),
             Op::Challenge(op) => Query::Challenge(op),
+            Op::Turns(op) => Query::Turns(op),
+            Op::Mail(op) => Query::Mail(op),
         };
         steps.push(Box::pin(async move {
             run_one(client, statements, query).await.map(Some)
@@ -103,6 +105,9 @@ async fn run_batch_now(
         .zip(&answers)
         .filter_map(|(request, answer)| match (&request.op, answer) {
             (Op::Change(change), Some(Ok(_))) => Some(news_payload(origin, change)),
+            (Op::Challenge(ChallengeOp::Accept { game, .. }), Some(Ok(_))) => {
+                Some(created_payload(origin, &game.code))
+            }
             _ => None,
         })
         .collect();
@@ -161,6 +166,8 @@ fn op_code(op: &Op) -> &str {
         Op::Account(op) => op.code().unwrap_or_default(),
         Op::Ratings(_) => "",
         Op::Challenge(op) => op.code().unwrap_or_default(),
+        Op::Turns(op) => op.code().unwrap_or_default(),
+        Op::Mail(op) => op.code().unwrap_or_default(),
     }
 }
 

@@ -15,7 +15,7 @@ pub(super) struct ChallengeStatements {
     all: Statement,
 }
 
-/// The game's statement (`$1` to `$18`) made from the challenge `$19`: the challenge's row
+/// The game's statement (`$1` to `$19`) made from the challenge `$20`: the challenge's row
 /// locked (if the game's code is free), the game inserted from it, and the challenge
 /// removed only if the game was made, so nothing is lost whatever happens between. Its
 /// answer: challenges found, games of that code there already, games made.
@@ -24,18 +24,18 @@ fn accept_statement() -> String {
         .replacen(
             "WITH g AS (",
             "WITH taken AS (
-                SELECT id FROM challenges WHERE id = $19::text
+                SELECT id FROM challenges WHERE id = $20::text
                     AND NOT EXISTS (SELECT 1 FROM games WHERE code = $1::text)
                 FOR UPDATE
             ), g AS (",
             1,
         )
         .replacen("VALUES (", "SELECT ", 1)
-        .replacen("$18::bool)", "$18::bool FROM taken", 1)
+        .replacen("$19::int4)", "$19::int4 FROM taken", 1)
         .replacen(
             "SELECT count(*) FROM g",
             ", d AS (
-                DELETE FROM challenges WHERE id = $19::text AND EXISTS (SELECT 1 FROM g)
+                DELETE FROM challenges WHERE id = $20::text AND EXISTS (SELECT 1 FROM g)
             )
             SELECT (SELECT count(*) FROM taken),
                 (SELECT count(*) FROM games WHERE code = $1::text), (SELECT count(*) FROM g)",

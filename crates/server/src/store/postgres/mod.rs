@@ -15,9 +15,11 @@
 mod accounts;
 mod batch;
 mod challenges;
+mod mail;
 mod news;
 mod ratings;
 mod statements;
+mod turns;
 
 use super::migrations;
 use super::queue::{Inbox, Requests, answer, queue};

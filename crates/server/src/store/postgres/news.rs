@@ -24,6 +24,12 @@ pub(super) fn news_payload(origin: &str, change: &Change) -> String {
     }
 }
 
+/// What a game made from a challenge tells the other processes: its first version, as a
+/// change (a player of it may follow their turns there).
+pub(super) fn created_payload(origin: &str, code: &str) -> String {
+    format!("{origin} {code} 0")
+}
+
 /// Reads [`news_payload`]'s text, unless it came from `origin` (this process) or is not
 /// news at all.
 fn read_news(payload: &str, origin: &str) -> Option<News> {
@@ -112,6 +118,7 @@ mod tests {
             offers: Default::default(),
             clock_ms: None,
             rated_end: None,
+            waiting_seat: None,
         };
         let moved = news_payload(
             "aaaa",

@@ -4,11 +4,14 @@
 
 use super::accounts::{AccountStatements, run_account};
 use super::challenges::{ChallengeStatements, run_challenge};
+use super::mail::{MailStatements, run_mail};
 use super::news::CHANNEL;
 use super::ratings::{RatingStatements, run_ratings};
+use super::turns::{TurnStatements, run_turns};
 use crate::store::{
-    AccountOp, ChallengeOp, Change, RatingOp, Reply, Step, StoreError, StoredGame, StoredMove,
-    changed_meanwhile, from_json, pace_name, pace_of, shown_player, to_json,
+    AccountOp, ChallengeOp, Change, MailOp, RatingOp, Reply, Step, StoreError, StoredGame,
+    StoredMove, TurnOp, changed_meanwhile, from_json, pace_name, pace_of, shown_player, to_json,
+    waiting_column, waiting_of,
 };
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
@@ -25,22 +28,26 @@ pub(super) struct Statements {
     accounts: AccountStatements,
     pub(super) ratings: RatingStatements,
     challenges: ChallengeStatements,
+    turns: TurnStatements,
+    mail: MailStatements,
 }
 
 /// The first part of every change: the game moves to the next version, if it is still at
 /// the version the change was decided on and has not ended. `$1` code, `$2` version,
-/// `$3` offers, `$4` clock start (NULL keeps it), `$5` ending (NULL while it goes on).
+/// `$3` offers, `$4` clock start (NULL keeps it), `$5` ending (NULL while it goes on);
+/// the seat waited for is the statement's last parameter (`{WAITING}`), after the step's.
 const BUMP: &str = "UPDATE games SET version = version + 1, offers = $3::text,
-        clock_ms = COALESCE($4::int8, clock_ms), ending = $5::text
+        clock_ms = COALESCE($4::int8, clock_ms), ending = $5::text,
+        waiting_seat = {WAITING}::int4
     WHERE code = $1::text AND version = $2::int8 AND ending IS NULL";
 
-/// A new game with its seats and moves: `$1` to `$18` (see [`create_params`]); its answer is
+/// A new game with its seats and moves: `$1` to `$19` (see [`create_params`]); its answer is
 /// how many games were made: 1, or 0 for a code taken.
 pub(super) const CREATE: &str = "WITH g AS (
         INSERT INTO games (code, game, settings, pace, move_seconds, ending,
-            created_ms, clock_ms, version, offers, rated)
+            created_ms, clock_ms, version, offers, rated, waiting_seat)
         VALUES ($1::text, $2::text, $3::text, $4::text, $5::int4, $6::text,
-            $7::int8, $8::int8, $9::int8, $10::text, $18::bool)
+            $7::int8, $8::int8, $9::int8, $10::text, $18::bool, $19::int4)
         ON CONFLICT (code) DO NOTHING
         RETURNING code
     ), s AS (
@@ -73,13 +80,14 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
                     ARRAY(SELECT a.deleted_ms IS NOT NULL
                         FROM seats s LEFT JOIN accounts a ON a.id = s.account
                         WHERE s.code = $1::text ORDER BY s.seat),
-                    rated
+                    rated, waiting_seat
                 FROM games WHERE code = $1::text",
             )
             .await?,
         // A seat is claimed only while it is free, and by an account holding no other there.
         claim: client
             .prepare(&change_statement(
+                9,
                 "g AS ({BUMP} AND EXISTS (SELECT 1 FROM seats
                         WHERE code = $1::text AND seat = $6::int4 AND token IS NULL)
                         AND ($8::int8 IS NULL OR NOT EXISTS (SELECT 1 FROM seats
@@ -94,6 +102,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
         // A move goes right after the last one stored: never over one, never past a gap.
         add_move: client
             .prepare(&change_statement(
+                10,
                 "g AS ({BUMP}
                         AND NOT EXISTS (SELECT 1 FROM moves
                             WHERE code = $1::text AND ply >= $6::int4)
@@ -108,6 +117,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
             .await?,
         take_back: client
             .prepare(&change_statement(
+                7,
                 "g AS ({BUMP} RETURNING code), d AS (
                     DELETE FROM moves USING g
                     WHERE moves.code = g.code AND moves.ply >= $6::int4
@@ -115,7 +125,7 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
             ))
             .await?,
         end_or_offers: client
-            .prepare(&change_statement("g AS ({BUMP} RETURNING code)"))
+            .prepare(&change_statement(6, "g AS ({BUMP} RETURNING code)"))
             .await?,
         notify: client
             .prepare(&format!(
@@ -125,16 +135,19 @@ pub(super) async fn prepare(client: &Client) -> Result<Statements, tokio_postgre
         accounts: AccountStatements::prepare(client).await?,
         ratings: RatingStatements::prepare(client).await?,
         challenges: ChallengeStatements::prepare(client).await?,
+        turns: TurnStatements::prepare(client).await?,
+        mail: MailStatements::prepare(client).await?,
     })
 }
 
 /// A change's statement: `parts` (common table expressions, the first `g`, the game's row
-/// if the change was made); its answer is how many changes were made: 1, or 0 for a
-/// conflict.
-fn change_statement(parts: &str) -> String {
+/// if the change was made), whose last parameter is `$waiting`; its answer is how many
+/// changes were made: 1, or 0 for a conflict.
+fn change_statement(waiting: usize, parts: &str) -> String {
+    let bump = BUMP.replace("{WAITING}", &format!("${waiting}"));
     format!(
         "WITH {} SELECT count(*) FROM g",
-        parts.replace("{BUMP}", BUMP)
+        parts.replace("{BUMP}", &bump)
     )
 }
 
@@ -170,7 +183,13 @@ fn change_params(change: &Change) -> Vec<Box<dyn ToSql + Sync + Send>> {
         Step::TakeBack { ply } => params.push(Box::new(*ply as i32)),
         Step::End(_) | Step::Offers => {}
     }
+    params.push(Box::new(waiting_param(change.waiting_seat)));
     params
+}
+
+/// A waiting seat as a parameter (an `int4`).
+pub(super) fn waiting_param(seat: Option<usize>) -> Option<i32> {
+    waiting_column(seat).map(|seat| seat as i32)
 }
 
 pub(super) fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Send>> {
@@ -208,6 +227,7 @@ pub(super) fn create_params(game: &StoredGame) -> Vec<Box<dyn ToSql + Sync + Sen
                 .collect::<Vec<Option<i64>>>(),
         ),
         Box::new(game.rated),
+        Box::new(waiting_param(game.waiting_seat)),
     ]
 }
 
@@ -219,6 +239,8 @@ pub(super) enum Query<'a> {
     Account(&'a AccountOp),
     Ratings(&'a RatingOp),
     Challenge(&'a ChallengeOp),
+    Turns(&'a TurnOp),
+    Mail(&'a MailOp),
 }
 
 pub(super) async fn run_one(
@@ -265,6 +287,8 @@ pub(super) async fn run_one(
         Query::Account(op) => run_account(client, &statements.accounts, op).await,
         Query::Ratings(op) => run_ratings(client, &statements.ratings, op).await,
         Query::Challenge(op) => run_challenge(client, &statements.challenges, op).await,
+        Query::Turns(op) => run_turns(client, &statements.turns, op).await,
+        Query::Mail(op) => run_mail(client, &statements.mail, op).await,
     }
 }
 
@@ -320,5 +344,10 @@ fn stored_game(code: &str, row: &tokio_postgres::Row) -> Result<StoredGame, Stor
             .map(|o| from_json(&o, "offers"))
             .transpose()?
             .unwrap_or_default(),
+        waiting_seat: waiting_of(
+            row.try_get::<_, Option<i32>>(17)
+                .map_err(failed)?
+                .map(i64::from),
+        ),
     })
 }

@@ -113,8 +113,13 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
             Ok(Reply::Done)
         }
         AccountOp::Delete { account, now_ms } => {
-            tx.execute("DELETE FROM sessions WHERE account = ?1", [account])
-                .map_err(failed)?;
+            for forget in [
+                "DELETE FROM sessions WHERE account = ?1",
+                "DELETE FROM mailed WHERE account = ?1",
+                "DELETE FROM emails WHERE account = ?1",
+            ] {
+                tx.execute(forget, [account]).map_err(failed)?;
+            }
             tx.execute(
                 "UPDATE accounts SET name = NULL, password = NULL, deleted_ms = ?2
                  WHERE id = ?1 AND deleted_ms IS NULL",
@@ -162,7 +167,11 @@ pub(super) fn apply(tx: &Connection, op: &AccountOp) -> Result<Reply, StoreError
 }
 
 /// The seats a query's rows name, as (code, seat).
-fn seats(tx: &Connection, sql: &str, params: impl rusqlite::Params) -> Result<Reply, StoreError> {
+pub(super) fn seats(
+    tx: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<Reply, StoreError> {
     let failed = |e: rusqlite::Error| StoreError::Failed(e.to_string());
     let mut statement = tx.prepare_cached(sql).map_err(failed)?;
     let seats = statement

@@ -5,13 +5,15 @@
 
 mod accounts;
 mod challenges;
+mod mail;
 mod ratings;
+mod turns;
 
 use super::migrations;
 use super::queue::{Inbox, Request, Requests, answer, queue};
 use super::{
     Change, Op, Reply, Step, StoreError, StoredGame, StoredMove, changed_meanwhile, from_json,
-    pace_name, pace_of, shown_player, to_json,
+    pace_name, pace_of, shown_player, to_json, waiting_column, waiting_of,
 };
 use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 
@@ -153,8 +155,8 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
         Op::Create(game) => {
             tx.execute(
                 "INSERT INTO games (code, game, settings, pace, move_seconds, ending, created_ms,
-                     clock_ms, version, offers, rated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                     clock_ms, version, offers, rated, waiting_seat)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     game.code,
                     game.game,
@@ -167,6 +169,7 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
                     game.version as i64,
                     to_json(&game.offers),
                     game.rated,
+                    waiting_column(game.waiting_seat),
                 ],
             )
             .map_err(|e| {
@@ -194,6 +197,8 @@ fn apply(tx: &Connection, op: &Op) -> Result<Reply, StoreError> {
         Op::Account(op) => accounts::apply(tx, op),
         Op::Ratings(op) => ratings::apply(tx, op),
         Op::Challenge(op) => challenges::apply_challenge(tx, op),
+        Op::Turns(op) => turns::apply(tx, op),
+        Op::Mail(op) => mail::apply(tx, op),
     }
 }
 
@@ -207,7 +212,7 @@ fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
     let changed = tx
         .execute(
             "UPDATE games SET version = version + 1, offers = ?3,
-                 clock_ms = COALESCE(?4, clock_ms), ending = ?5
+                 clock_ms = COALESCE(?4, clock_ms), ending = ?5, waiting_seat = ?6
              WHERE code = ?1 AND version = ?2 AND ending IS NULL",
             params![
                 code,
@@ -215,6 +220,7 @@ fn apply_change(tx: &Connection, change: &Change) -> Result<Reply, StoreError> {
                 to_json(&change.offers),
                 change.clock_ms.map(|ms| ms as i64),
                 ending,
+                waiting_column(change.waiting_seat),
             ],
         )
         .map_err(failed)?;
@@ -292,7 +298,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
     let row = tx
         .query_row(
             "SELECT game, settings, pace, move_seconds, ending, created_ms, clock_ms, version,
-                 offers, rated
+                 offers, rated, waiting_seat
              FROM games WHERE code = ?1",
             [code],
             |row| {
@@ -307,6 +313,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
                     row.get::<_, i64>(7)?,
                     row.get::<_, Option<String>>(8)?,
                     row.get::<_, bool>(9)?,
+                    row.get::<_, Option<i64>>(10)?,
                 ))
             },
         )
@@ -323,6 +330,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
         version,
         offers,
         rated,
+        waiting_seat,
     )) = row
     else {
         return Ok(None);
@@ -379,6 +387,7 @@ fn load(tx: &Connection, code: &str) -> Result<Option<Box<StoredGame>>, StoreErr
             .map(|o| from_json(&o, "offers"))
             .transpose()?
             .unwrap_or_default(),
+        waiting_seat: waiting_of(waiting_seat),
     })))
 }
 
@@ -423,6 +432,16 @@ mod tests {
         assert_eq!(game.tokens, vec![Some("aa".to_string()), None]);
         assert_eq!(game.moves[0].text, "Fa3a6");
         assert_eq!(game.clock_ms, None);
+        // Whose turn it is was not kept then: not known, until a change says.
+        assert_eq!(game.waiting_seat, None);
+        let unknown = runtime.block_on(store.run(Op::Turns(crate::store::TurnOp::Unknown {
+            after: String::new(),
+            limit: 10,
+        })));
+        assert!(
+            matches!(&unknown, Ok(Reply::Codes(codes)) if codes == &["ABC234"]),
+            "{unknown:?}"
+        );
         // The new column works: a claim sets the clock.
         runtime
             .block_on(store.run(Op::Change(Box::new(Change {
@@ -436,6 +455,7 @@ mod tests {
                 offers: Default::default(),
                 clock_ms: Some(77),
                 rated_end: None,
+                waiting_seat: Some(1),
             }))))
             .unwrap();
         let Reply::Game(Some(game)) = runtime
@@ -448,6 +468,15 @@ mod tests {
         };
         assert_eq!(game.clock_ms, Some(77));
         assert_eq!(game.version, 1);
+        assert_eq!(game.waiting_seat, Some(1));
+        let unknown = runtime.block_on(store.run(Op::Turns(crate::store::TurnOp::Unknown {
+            after: String::new(),
+            limit: 10,
+        })));
+        assert!(
+            matches!(&unknown, Ok(Reply::Codes(codes)) if codes.is_empty()),
+            "{unknown:?}"
+        );
         assert_eq!(game.tokens[1].as_deref(), Some("bb"));
         let versions: i64 = Connection::open(&path)
             .unwrap()
