@@ -109,8 +109,11 @@ fn follow_the_account(
         turns.server = server.clone();
         // A server that cannot be reached now is tried again by the connection itself.
         turns.connection = Connection::open(&server, wake.as_ref().map(|w| w.0.clone())).ok();
+        // In the browser the socket greets the server itself each time it opens: a hidden
+        // tab, which runs no frames, then still follows its turns after a reconnect.
         #[cfg(target_arch = "wasm32")]
-        if let Some(connection) = &turns.connection {
+        if let (Some(connection), Some((_, session))) = (&turns.connection, &turns.followed) {
+            connection.greet_with(&greeting(session));
             crate::web_notices::watch_turns(connection);
         }
     }
@@ -124,13 +127,15 @@ fn listen(mut turns: ResMut<YourTurns>) {
     let mut ended = false;
     for event in connection.drain() {
         match event {
-            // Each time it comes back: logged in, then the turns again.
-            Event::Connected => {
+            // Each time it comes back: logged in, then the turns again (in the browser, the
+            // socket sent them already).
+            Event::Connected =>
+            {
+                #[cfg(not(target_arch = "wasm32"))]
                 if let Some((_, session)) = &turns.followed {
-                    connection.send(&ClientMsg::Authenticate {
-                        session: session.clone(),
-                    });
-                    connection.send(&ClientMsg::FollowTurns);
+                    for msg in greeting(session) {
+                        connection.send(&msg);
+                    }
                 }
             }
             Event::Message(ServerMsg::Waiting { games }) => turns.games = games,
@@ -146,6 +151,17 @@ fn listen(mut turns: ResMut<YourTurns>) {
         turns.connection = None;
         turns.games.clear();
     }
+}
+
+/// What a connection says first, each time it opens: who it is, and that it follows the
+/// turns.
+fn greeting(session: &str) -> [ClientMsg; 2] {
+    [
+        ClientMsg::Authenticate {
+            session: session.to_string(),
+        },
+        ClientMsg::FollowTurns,
+    ]
 }
 
 /// The window's title carries the count; in the browser, the tab's title.

@@ -49,6 +49,9 @@ struct Link {
     /// Sees each message as it arrives, before the app takes it: a hidden page runs no
     /// frames, so what must happen at once (a notice) happens here.
     watcher: RefCell<Option<Box<dyn Fn(&ServerMsg)>>>,
+    /// Sent by the page's own callback each time the socket opens, before the app hears it
+    /// opened (a hidden page runs no frames to send them).
+    greeting: RefCell<Vec<String>>,
 }
 
 thread_local! {
@@ -75,6 +78,7 @@ impl Connection {
             flush_timer: Cell::new(None),
             flush_callback: RefCell::new(None),
             watcher: RefCell::new(None),
+            greeting: RefCell::new(Vec::new()),
         });
         let weak = Rc::downgrade(&link);
         *link.flush_callback.borrow_mut() = Some(Closure::<dyn FnMut()>::new(move || {
@@ -99,6 +103,17 @@ impl Connection {
         if let Some(link) = self.link() {
             *link.watcher.borrow_mut() = Some(Box::new(watcher));
         }
+    }
+
+    /// Sends `msgs` each time the connection opens (again), as soon as it does, even while
+    /// the page is hidden; those that may not go to this server are left out.
+    pub fn greet_with(&self, msgs: &[ClientMsg]) {
+        let Some(link) = self.link() else { return };
+        *link.greeting.borrow_mut() = msgs
+            .iter()
+            .filter(|msg| !msg.carries_secret() || link.secrets.is_ok())
+            .map(ClientMsg::to_json)
+            .collect();
     }
 
     /// Sends `msg`; one that carries a password or a session, to a server it may not go
@@ -218,6 +233,9 @@ fn connect(link: &Rc<Link>) -> Result<(), String> {
     let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_| {
         if let Some(link) = weak.upgrade() {
             link.retry_ms.set(FIRST_RETRY_MS);
+            let greeting = link.greeting.borrow().clone();
+            link.outbox.borrow_mut().extend(greeting);
+            link.flush();
             link.push(Event::Connected);
         }
     });
