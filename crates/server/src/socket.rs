@@ -135,14 +135,8 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                 // whose account merely changed here (another session ended) is looked up
                 // once, then heard as before.
                 let account = match conn.account.as_mut() {
-                    Some(a) if rooms.accounts.is_current(a) => Some(a.id),
-                    Some(a) => match rooms.accounts.still_valid(&rooms.store, a).await {
-                        Ok(true) => {
-                            rooms.accounts.renew(a);
-                            Some(a.id)
-                        }
-                        _ => None,
-                    },
+                    Some(a) => matches!(rooms.accounts.still_holds(&rooms.store, a).await, Ok(true))
+                        .then_some(a.id),
                     None => None,
                 };
                 let msg = match news {
@@ -171,13 +165,8 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
             () = next_turn_news(&conn.turns) => {
                 let Some(turns) = conn.turns.as_mut() else { continue };
                 let current = match conn.account.as_mut() {
-                    Some(a) if rooms.accounts.is_current(a) => true,
-                    Some(a) => match rooms.accounts.still_valid(&rooms.store, a).await {
-                        Ok(true) => {
-                            rooms.accounts.renew(a);
-                            true
-                        }
-                        Ok(false) => false,
+                    Some(a) => match rooms.accounts.still_holds(&rooms.store, a).await {
+                        Ok(holds) => holds,
                         // The store did not answer: asked again at the next news (what
                         // came is kept till then).
                         Err(_) => continue,

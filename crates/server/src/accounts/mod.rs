@@ -95,6 +95,23 @@ impl Accounts {
         self.generation(signed_in.id) == signed_in.generation
     }
 
+    /// Whether `signed_in`'s session still holds: looked up in the store only if its
+    /// account changed here since (another session ended), and then brought up to date.
+    pub async fn still_holds(
+        &self,
+        store: &Store,
+        signed_in: &mut SignedIn,
+    ) -> Result<bool, String> {
+        if self.is_current(signed_in) {
+            return Ok(true);
+        }
+        let holds = self.still_valid(store, signed_in).await?;
+        if holds {
+            self.renew(signed_in);
+        }
+        Ok(holds)
+    }
+
     /// Brings `signed_in` up to its account's generation: the connection that ended the
     /// others' sessions (a new password) keeps its own.
     pub fn renew(&self, signed_in: &mut SignedIn) {

@@ -2,10 +2,12 @@
 //! each seat. Every change is stored before it is told to anyone.
 //!
 //! - [`state`]: the game as the rules and the store have it, and its views.
+//! - [`commit`]: storing a change.
 //! - [`relay`]: news of the game from other server processes.
 //! - [`rated`]: what a rated game's end does to ratings.
 //! - [`house_turn`]: what a house bot in a seat has to do.
 
+mod commit;
 mod house_turn;
 mod rated;
 mod relay;
@@ -17,7 +19,7 @@ pub use state::{NewGame, Player, RoomState, new_game, now_ms};
 use crate::accounts::Accounts;
 use crate::codes::new_token;
 use crate::store::{
-    AccountId, Change, Offers, Op, RatingOp, Reply, Step, Store, StoreError, StoredMove,
+    AccountId, Change, Offers, RatingOp, Reply, Step, Store, StoreError, StoredMove,
 };
 use crate::turns::Turns;
 use std::sync::Arc;
@@ -98,72 +100,6 @@ impl Room {
             deadline_ms,
         };
         let _ = self.followers.send(Outgoing::Text(moved.to_json().into()));
-    }
-
-    /// Stores one change decided on `state`, after which the game waits for
-    /// `waiting_seat`, and on success moves `state` to the new version with these offers
-    /// and clock. If another server changed the game meanwhile, `state` becomes the stored
-    /// game (its followers are told) and the change is refused.
-    async fn commit(
-        self: &Arc<Room>,
-        store: &Store,
-        state: &mut RoomState,
-        step: Step,
-        offers: Offers,
-        clock_ms: Option<u64>,
-        waiting_seat: Option<usize>,
-    ) -> Result<(), StoreError> {
-        let change = Change {
-            code: self.code.clone(),
-            version: state.version,
-            step,
-            offers,
-            clock_ms,
-            rated_end: None,
-            waiting_seat,
-        };
-        self.commit_change(store, state, change).await
-    }
-
-    /// [`Room::commit`] of a change made (one that may end a rated game, moving ratings
-    /// with it).
-    async fn commit_change(
-        self: &Arc<Room>,
-        store: &Store,
-        state: &mut RoomState,
-        change: Change,
-    ) -> Result<(), StoreError> {
-        let (offers, clock_ms) = (change.offers.clone(), change.clock_ms);
-        match store.run(Op::Change(Box::new(change))).await {
-            Ok(_) => {
-                state.version += 1;
-                state.offers = offers;
-                if let Some(at_ms) = clock_ms {
-                    state.last_move_ms = at_ms;
-                }
-                Ok(())
-            }
-            Err(StoreError::Conflict(why)) => {
-                self.refresh(store, state, true).await;
-                Err(StoreError::Conflict(why))
-            }
-            Err(StoreError::Unknown(why)) => {
-                // It may have been kept: look again until the database answers.
-                let (room, store) = (self.clone(), store.clone());
-                tokio::spawn(async move {
-                    let mut wait = Duration::from_secs(1);
-                    loop {
-                        tokio::time::sleep(wait).await;
-                        if room.reload(&store).await {
-                            break;
-                        }
-                        wait = (wait * 2).min(Duration::from_secs(30));
-                    }
-                });
-                Err(StoreError::Unknown(why))
-            }
-            Err(failed) => Err(failed),
-        }
     }
 
     /// Reads the ratings of `state`'s players in its pool. They only decorate the seats, so
@@ -378,13 +314,8 @@ impl Room {
             },
         };
         let change = Change {
-            code: self.code.clone(),
-            version: state.version,
-            step,
-            offers,
-            clock_ms: Some(at_ms),
             rated_end,
-            waiting_seat,
+            ..self.change(&state, step, offers, Some(at_ms), waiting_seat)
         };
         let stored = self.commit_change(store, &mut state, change).await;
         if let Err(e) = stored {
@@ -425,13 +356,8 @@ impl Room {
         let rated_end = state.rated_end(Some(ending));
         let rated = rated_end.is_some();
         let change = Change {
-            code: self.code.clone(),
-            version: state.version,
-            step: Step::End(ending),
-            offers: Offers::default(),
-            clock_ms: None,
             rated_end,
-            waiting_seat: None,
+            ..self.change(state, Step::End(ending), Offers::default(), None, None)
         };
         self.commit_change(store, state, change)
             .await
