@@ -10,8 +10,9 @@
 #   web/build.sh --dev    with the dev tools (the scripted demo that web/test.sh drives)
 set -euo pipefail
 features=()
+profile=web
 case "${1:-}" in
-  --dev) features=(--features dev) ;;
+  --dev) features=(--features dev); profile=web-dev ;;
   "") ;;
   *) echo "usage: web/build.sh [--dev]" >&2; exit 2 ;;
 esac
@@ -41,12 +42,12 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version"
   cargo install wasm-bindgen-cli --version "$bindgen_version"
 fi
 
-echo "== building the wasm module (release, profile web)"
+echo "== building the wasm module (release, profile $profile)"
 # /usr/bin first: rustup's cargo and rustc (1.95, no wasm32 std) come first on PATH otherwise.
 # RUSTC_BOOTSTRAP lets the stable Debian compiler build std (-Zbuild-std).
 PATH=/usr/bin:$PATH RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='--cfg getrandom_backend="wasm_js"' \
-  /usr/bin/cargo build --profile web --target wasm32-unknown-unknown \
+  /usr/bin/cargo build --profile "$profile" --target wasm32-unknown-unknown \
   -Zbuild-std=std,panic_abort -p tabula --bin tabula "${features[@]}" --target-dir "$target_dir"
 
 echo "== wasm-bindgen"
@@ -54,7 +55,7 @@ rm -rf "$dist"
 mkdir -p "$dist"
 wasm-bindgen --target web --no-typescript --remove-name-section \
   --out-dir "$dist" --out-name tabula \
-  "$target_dir/wasm32-unknown-unknown/web/tabula.wasm"
+  "$target_dir/wasm32-unknown-unknown/$profile/tabula.wasm"
 
 # Each file named by its content's hash, so a server can let browsers keep it for good and
 # a new build is a new name (tabula-server --dist does; docs/web.md says how elsewhere).

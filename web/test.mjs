@@ -4,7 +4,9 @@
 // it after a reload, and writes screenshots. Prints load timings for docs/benchmarks.md.
 // With TABULA_ONLINE_SERVER (a tabula-server that serves dist/) and TABULA_CLI, it also
 // plays one online game: a level-1 bot hosts it from the terminal, and the page joins it
-// through the invite link and plays the other seat to the end. Then it solves a lesson step
+// through the invite link and plays the other seat to the end; the page registers an
+// account, posts a rated challenge that a player registered in the terminal accepts, and
+// plays it to the end, after which both are on the leaderboard. Then it solves a lesson step
 // and a puzzle. Before the online game it checks the page's manifest and that the page,
 // kept by its service worker, starts again with the network off, its search worker too. Last, a phone plays a
 // game against level 1 by taps, turns and pinches the board and opens the menu.
@@ -134,7 +136,7 @@ function traceState(lines) {
 }
 
 // TABULA_TEST_PARTS=phone,lesson,…: only those parts of the test (demos, offline, online,
-// turns, lesson, puzzle, phone, no-webgl2); all of them by default.
+// turns, lobby, lesson, puzzle, phone, no-webgl2); all of them by default.
 const parts = process.env.TABULA_TEST_PARTS?.split(",");
 const wanted = (part) => !parts || parts.includes(part);
 
@@ -421,6 +423,122 @@ if (onlineServer && wanted("turns")) {
 }
 
 partDone("turns", onlineServer && wanted("turns"));
+// Two strangers meet in the lobby: the page registers an account through its own form,
+// posts a rated Adaptoid challenge, and a player registered in the terminal accepts it with
+// its level-1 bot; the page (its demo clicking random steps) plays its seat to the end, and
+// the leaderboard then holds both players. The page is traced (`?trace`): it is driven by
+// where its buttons and fields show, as a person would click them.
+if (onlineServer && wanted("lobby")) {
+  const password = "correct horse";
+  // What the terminal said, for lobby.terminal.log.
+  const terminal = [];
+  const cli = (args, input) => new Promise((resolve) => {
+    const child = spawn(process.env.TABULA_CLI, [...args, "--server", onlineServer], { env: { ...process.env, TABULA_DATA_DIR: `${out}/lobby-terminal` } });
+    const said = [];
+    child.stdout.on("data", (data) => said.push(String(data)));
+    child.stderr.on("data", (data) => said.push(String(data)));
+    child.on("close", (code) => {
+      terminal.push(`$ tabula-cli ${args.join(" ")}`, ...said);
+      resolve({ code, text: said.join("") });
+    });
+    child.stdin.end(input ?? "");
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, lines, errors, waitFor } = await openPage(context, `${onlineServer}/?trace&demo=online:500:7`);
+  const begun = Date.now();
+  const since = () => `${Math.round((Date.now() - begun) / 1000)} s`;
+  const traced = () => traceState(lines);
+  const until = async (ok, ms) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (ok(traced())) return true;
+      await page.waitForTimeout(200);
+    }
+    return ok(traced());
+  };
+  // Where `name` shows once it has stayed put for a few seconds: the window grows and moves
+  // as what it shows arrives from the server, and software rendering's frames are slow.
+  const click = async (name) => {
+    if (!(await until((t) => t.targets.has(name), 20_000))) return false;
+    for (let tries = 0; tries < 10; tries++) {
+      const before = traced().targets.get(name)?.join();
+      await page.waitForTimeout(2500);
+      if (traced().targets.get(name)?.join() === before) break;
+    }
+    const at = traced().targets.get(name);
+    if (!at) return false;
+    const heard = lines.length;
+    await page.mouse.click(at[0], at[1]);
+    // Keys pressed in the frame that takes the click would go to the field it leaves: on
+    // once a frame has taken it, and the next has come.
+    const took = () => lines.slice(heard).some((line) => /tabula-trace: input frame \d+ \[[^\]]*click Mouse/.test(line));
+    for (let i = 0; i < 100 && !took(); i++) await page.waitForTimeout(100);
+    await page.waitForTimeout(1000);
+    return true;
+  };
+  // Replaces what `field` holds with `text`.
+  const type = async (field, text) => {
+    if (!(await click(field))) return false;
+    // Emptied key by key: Control+A typed an "A" into the field in this page.
+    await page.keyboard.press("End");
+    for (let i = 0; i < 24; i++) await page.keyboard.press("Backspace");
+    await page.keyboard.type(text, { delay: 30 });
+    await page.waitForTimeout(1500);
+    return true;
+  };
+  await waitFor("tabula: title screen at", 120_000);
+  check(await click("Play online") && await until((t) => t.screen === "Online", 20_000),
+    `lobby: Play online opens the online screen (screen ${traced().screen})`);
+  meeting: {
+    // A field clicked as the window moved is typed again.
+    let tries = 0;
+    let loggedIn = false;
+    while (!loggedIn && tries++ < 3) {
+      await type("account name", "Ada");
+      await type("account password", password);
+      await click("Register");
+      loggedIn = await until((t) => t.targets.has("Log out"), 20_000);
+    }
+    check(loggedIn, `lobby: the page registers Ada through its form and is logged in (${tries} tries)`);
+    if (!loggedIn) break meeting;
+    await click("game Adaptoid");
+    await click("Rated");
+    await page.waitForTimeout(500);
+    await click("Post as a challenge");
+    const posted = await until((t) => [...t.targets.keys()].some((name) => name.startsWith("Cancel challenge")), 20_000);
+    check(posted, "lobby: Ada's challenge shows in the lobby, hers to cancel");
+    await page.screenshot({ path: `${out}/lobby.png` });
+
+    const registered = await cli(["online", "register", "Bea"], `${password}\n`);
+    check(registered.code === 0, `lobby: Bea registers in the terminal (${registered.text.trim()})`);
+    const listed = await cli(["online", "lobby"]);
+    const id = listed.text.split("\n").find((line) => / Ada .*adaptoid rated/.test(line))?.split(/\s+/)[0];
+    check(id !== undefined, `lobby: the terminal lists Ada's rated Adaptoid challenge (${listed.text.trim().split("\n").pop()})`);
+    if (id === undefined) break meeting;
+    const accepting = cli(["online", "accept", id ?? "none", "--seat", "level:1"]);
+    check(await until((t) => t.screen === "Playing", 30_000), `lobby: Bea's acceptance takes Ada into the game (screen ${traced().screen}, at ${since()})`);
+    const finished = await waitFor("tabula-demo: finished", demoTimeout);
+    const accepted = await Promise.race([accepting, new Promise((resolve) => setTimeout(() => resolve({ code: "still running", text: "" }), 60_000))]);
+    const termLines = accepted.text.split("\n").filter((line) => line.trim() !== "");
+    const [termResult, termPosition] = termLines.slice(-2);
+    const pageEnd = finished?.match(/finished after (\d+) moves \((.*)\); position «(.*)»/);
+    check(finished !== null && accepted.code === 0 && pageEnd?.[2] === termResult && pageEnd?.[3] === termPosition,
+      `lobby: the rated game ended alike on both sides after ${pageEnd?.[1]} moves: "${termResult}" (page: "${pageEnd?.[2]}", at ${since()})`);
+    const board = await cli(["online", "leaderboard", "adaptoid"]);
+    const rows = board.text.split("\n").filter((line) => /^\s+\d+\. (Ada|Bea) /.test(line));
+    check(rows.length === 2 && rows.every((row) => /after 1 game/.test(row)),
+      `lobby: the leaderboard rates both after their game (${rows.map((row) => row.trim()).join("; ")})`);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${out}/lobby-game.png` });
+  }
+  writeFileSync(`${out}/lobby.console.log`, lines.join("\n") + "\n");
+  writeFileSync(`${out}/lobby.terminal.log`, terminal.join("\n"));
+  check(errors.length === 0 && panics(lines).length === 0,
+    `lobby: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  await context.close();
+}
+
+partDone("lobby", onlineServer && wanted("lobby"));
 // A lesson: the Adamas course's multiple capture, solved by typed moves as the page's
 // lesson demo types them; judged from the rules, and the progress kept in local storage.
 if (wanted("lesson")) {

@@ -131,6 +131,7 @@ fn game_and_options(
         for kind in GameKind::ALL {
             if ui
                 .selectable_label(form.kind == kind, kind.title())
+                .tap_target(format_args!("game {}", kind.title()))
                 .clicked()
                 && form.kind != kind
             {

@@ -3,6 +3,7 @@
 //! is handed back to the screen, which sends it.
 
 use super::style::ERROR_COLOUR;
+use crate::TapTarget;
 use crate::online::{AccountAsk, AccountDesk, Accounts};
 use bevy_egui::egui;
 use tabula_session::rules::text::shown_line;
@@ -61,6 +62,7 @@ pub fn account_row(
             ui.label(format!("Logged in as {}", shown_line(&kept.name)));
             if ui
                 .add_enabled(!busy, egui::Button::new("Log out"))
+                .tap_target("Log out")
                 .clicked()
             {
                 ask = Some(AccountAsk::LogOut);
@@ -81,13 +83,15 @@ pub fn account_row(
                 egui::TextEdit::singleline(&mut lobby.name)
                     .hint_text("optional")
                     .desired_width(100.0),
-            );
+            )
+            .tap_target("account name");
             ui.label("Password");
             ui.add(
                 egui::TextEdit::singleline(&mut lobby.password)
                     .password(true)
                     .desired_width(100.0),
-            );
+            )
+            .tap_target("account password");
             let typed = !lobby.name.trim().is_empty() && !lobby.password.is_empty();
             let (name, password) = (lobby.name.trim().to_string(), lobby.password.clone());
             if ui
@@ -97,6 +101,7 @@ pub fn account_row(
                 ask = Some(AccountAsk::LogIn { name, password });
             } else if ui
                 .add_enabled(typed && !busy, egui::Button::new("Register"))
+                .tap_target("Register")
                 .on_hover_text(
                     "A name (3 to 20 letters, digits, - and _) and a password of 8 \
                      characters or more; your games then follow you to any device",

@@ -2,6 +2,7 @@
 //! rating) and its terms, to accept, or to cancel one's own.
 
 use super::style::ERROR_COLOUR;
+use crate::TapTarget;
 use crate::online::ChallengeFeed;
 use bevy_egui::egui;
 use tabula_online::protocol::house::shown_player;
@@ -44,7 +45,11 @@ pub fn challenges_section(
                         ui.label(describe(challenge));
                         let mine = me.is_some_and(|me| me.eq_ignore_ascii_case(&challenge.by));
                         if mine {
-                            if ui.small_button("Cancel").clicked() {
+                            if ui
+                                .small_button("Cancel")
+                                .tap_target(format_args!("Cancel challenge {}", challenge.id))
+                                .clicked()
+                            {
                                 choice = Some(ChallengeChoice::Cancel(challenge.id.clone()));
                             }
                         } else if ui

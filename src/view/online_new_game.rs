@@ -3,6 +3,7 @@
 //! challenge in the lobby (to anyone, or to one player), or challenge one of the server's
 //! house bots, which takes it at once.
 
+use crate::TapTarget;
 use crate::new_game::{NewGameForm, read_setting_files};
 use crate::online::ChallengeAsk;
 use bevy_egui::egui;
@@ -71,6 +72,7 @@ pub fn new_game_section(
         }
         let post = ui
             .add_enabled(logged_in, egui::Button::new("Post as a challenge"))
+            .tap_target("Post as a challenge")
             .on_hover_text("It waits in the lobby below until someone accepts")
             .on_disabled_hover_text("Log in to post a challenge");
         ui.add(
@@ -165,6 +167,7 @@ fn terms_grid(ui: &mut egui::Ui, lobby: &mut OnlineTerms, players: usize, logged
                 "Log in to play rated games"
             };
             ui.add_enabled(logged_in, egui::Checkbox::without_text(&mut rated))
+                .tap_target("Rated")
                 .on_hover_text(hint)
                 .on_disabled_hover_text(hint);
             if logged_in {

@@ -107,6 +107,7 @@ fn title_screen(
             ui.horizontal(|ui| {
                 if ui
                     .add_sized([120.0, tall], egui::Button::new("Play online"))
+                    .tap_target("Play online")
                     .on_hover_text("With a friend elsewhere, through a Tabula server")
                     .clicked()
                 {

@@ -7,9 +7,11 @@
 //! plays through another server process (on the same PostgreSQL database), so every move
 //! crosses between the two. With `--house-games N`, N accounts play the server's house bot
 //! `--house-bot` meanwhile (answering at once, so its searches never rest), to measure
-//! whether the bots' thinking delays the other games' moves.
+//! whether the bots' thinking delays the other games' moves. With `--accounts N`, the
+//! lobby instead: see [`lobby`].
 
 mod house;
+mod lobby;
 
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -24,10 +26,26 @@ const USAGE: &str =
     "usage: tabula-load --server URL [--guest-server URL] [--games N] [--move-ms MS]
                    [--seconds S] [--game GAME] [--option k=v]... [--server-pid PID]
                    [--house-games N [--house-bot NAME]]
+       tabula-load --server URL [--guest-server URL] --accounts N [--open-challenges C]
+                   [--accepts A] [--lobby-followers F] [--seconds S] [--game GAME]
+                   [--server-pid PID]
 
   --house-games N  N accounts play the server's house bot NAME (default Masterbot)
                    meanwhile, each answering its moves at once; the server needs
-                   --house-bots, and --login-attempts 0 for more than 20 accounts";
+                   --house-bots, and --login-attempts 0 for more than 20 accounts
+  --accounts N     the lobby: N accounts register and stay connected; C of them
+                   (1000) keep a challenge open, A a second (500) are accepted by
+                   others (through --guest-server if given) and resigned at once, F
+                   (0) follow the lobby; the server needs --login-attempts 0 and
+                   --games-per-hour 0";
+
+/// The lobby's load (`--accounts`).
+struct LobbyOptions {
+    accounts: usize,
+    open_challenges: usize,
+    accepts: usize,
+    followers: usize,
+}
 
 struct Options {
     server: String,
@@ -41,6 +59,7 @@ struct Options {
     /// Games against the house bot, played beside the measured ones.
     house_games: usize,
     house_bot: String,
+    lobby: LobbyOptions,
 }
 
 #[derive(Default)]
@@ -67,6 +86,12 @@ fn parse(words: &[String]) -> Result<Options, String> {
         server_pid: None,
         house_games: 0,
         house_bot: "Masterbot".into(),
+        lobby: LobbyOptions {
+            accounts: 0,
+            open_challenges: 1000,
+            accepts: 500,
+            followers: 0,
+        },
     };
     let mut words = words.iter();
     while let Some(flag) = words.next() {
@@ -89,6 +114,10 @@ fn parse(words: &[String]) -> Result<Options, String> {
             "--server-pid" => options.server_pid = Some(number(value)? as u32),
             "--house-games" => options.house_games = number(value)? as usize,
             "--house-bot" => options.house_bot = value.clone(),
+            "--accounts" => options.lobby.accounts = number(value)? as usize,
+            "--open-challenges" => options.lobby.open_challenges = number(value)? as usize,
+            "--accepts" => options.lobby.accepts = number(value)? as usize,
+            "--lobby-followers" => options.lobby.followers = number(value)? as usize,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -315,7 +344,11 @@ fn main() {
     let url = socket_url(&options.server);
     let guest_url = socket_url(options.guest_server.as_deref().unwrap_or(&options.server));
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
-    runtime.block_on(run(url, guest_url, options));
+    if options.lobby.accounts > 0 {
+        runtime.block_on(lobby::run(url, guest_url, options));
+    } else {
+        runtime.block_on(run(url, guest_url, options));
+    }
 }
 
 async fn run(url: String, guest_url: String, options: Arc<Options>) {

@@ -169,7 +169,8 @@ pub enum ClientMsg {
     },
     /// Follows the lobby: answered by `lobby` (the open challenges), then `challenge_added`
     /// and `challenge_gone` as they come (and, logged in, `challenge_accepted` for one's
-    /// own). A connection follows the lobby and a game at once.
+    /// own, which a connection that posted hears without following). A connection follows
+    /// the lobby and a game at once.
     FollowLobby,
     /// Posts a challenge (logged in), to one player if `to` names them. Answered by
     /// `challenge_posted`.

@@ -3,7 +3,7 @@
 
 use crate::accounts::SignedIn;
 use crate::limits::RateLimit;
-use crate::lobby::{Fit, LobbyNews};
+use crate::lobby::{Accepted, Fit, LobbyNews};
 use crate::rating_pages;
 use crate::room::{NewGame, Outgoing, Room};
 use crate::rooms::Rooms;
@@ -32,6 +32,8 @@ struct Conn {
     following: Option<Following>,
     account: Option<SignedIn>,
     lobby: Option<broadcast::Receiver<LobbyNews>>,
+    /// Word of the account's challenges taken, once it follows the lobby or posts one.
+    accepted: Option<(AccountId, broadcast::Receiver<Accepted>)>,
     /// The account's turns, if the connection follows them.
     turns: Option<TurnFollow>,
 }
@@ -162,6 +164,19 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                     break;
                 }
             }
+            accepted = next_accept(&mut conn.accepted) => {
+                let Ok(Accepted { id, code, seat }) = accepted else { continue };
+                let current = match conn.account.as_mut() {
+                    Some(a) => matches!(rooms.accounts.still_holds(&rooms.store, a).await, Ok(true)),
+                    None => false,
+                };
+                if !current {
+                    conn.accepted = None;
+                    continue;
+                }
+                let msg = ServerMsg::ChallengeAccepted { id, code, seat };
+                if !send(&mut socket, &msg).await { break; }
+            }
             () = next_turn_news(&conn.turns) => {
                 let Some(turns) = conn.turns.as_mut() else { continue };
                 let current = match conn.account.as_mut() {
@@ -252,8 +267,7 @@ async fn next_lobby_news(
 }
 
 /// What the lobby's news says to a connection logged in as `account` (or none), if
-/// anything: a challenge only its poster and the player it names see, and a challenge
-/// accepted only its poster hears of.
+/// anything: a challenge only its poster and the player it names see.
 fn lobby_message(news: LobbyNews, account: Option<AccountId>) -> Option<ServerMsg> {
     match news {
         LobbyNews::Posted(challenge, open_to) => open_to
@@ -262,12 +276,30 @@ fn lobby_message(news: LobbyNews, account: Option<AccountId>) -> Option<ServerMs
         LobbyNews::Gone { id, open_to } => open_to
             .shows_to(account)
             .then_some(ServerMsg::ChallengeGone { id }),
-        LobbyNews::Accepted {
-            id,
-            poster,
-            code,
-            seat,
-        } => (account == Some(poster)).then_some(ServerMsg::ChallengeAccepted { id, code, seat }),
+    }
+}
+
+async fn next_accept(
+    accepted: &mut Option<(AccountId, broadcast::Receiver<Accepted>)>,
+) -> Result<Accepted, RecvError> {
+    match accepted {
+        Some((_, word)) => word.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// From now on the connection hears of `account`'s challenges taken (once: a second ask
+/// would hear each twice).
+fn listen_for_accepts(
+    rooms: &Rooms,
+    accepted: &mut Option<(AccountId, broadcast::Receiver<Accepted>)>,
+    account: AccountId,
+) {
+    if accepted
+        .as_ref()
+        .is_none_or(|(listening, _)| *listening != account)
+    {
+        *accepted = Some((account, rooms.lobby.listen_for_accepts(account)));
     }
 }
 
@@ -381,7 +413,8 @@ async fn handle(text: &str, rooms: &Rooms, conn: &mut Conn, peer: IpAddr) -> Vec
         Err(Refusal::Said(message)) => vec![ServerMsg::error(message)],
         Err(Refusal::SessionEnded(message)) => vec![ServerMsg::session_ended(message)],
     };
-    // Turns are followed for the account logged in, as long as it is.
+    // Turns, and the word of challenges taken, are followed for the account logged in,
+    // as long as it is.
     let account = conn.account.as_ref().map(|a| a.id);
     if conn
         .turns
@@ -389,6 +422,14 @@ async fn handle(text: &str, rooms: &Rooms, conn: &mut Conn, peer: IpAddr) -> Vec
         .is_some_and(|t| Some(t.account()) != account)
     {
         conn.turns = None;
+    }
+    match account {
+        // Logged in while following the lobby: its own challenges' word comes too.
+        Some(account) if conn.lobby.is_some() => {
+            listen_for_accepts(rooms, &mut conn.accepted, account)
+        }
+        Some(account) if conn.accepted.as_ref().is_some_and(|(a, _)| *a == account) => {}
+        _ => conn.accepted = None,
     }
     replies
 }
@@ -627,6 +668,9 @@ async fn handle_message(
             let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
             let (challenges, news) = rooms.lobby.follow(rooms, account).await?;
             conn.lobby = Some(news);
+            if let Some(account) = account {
+                listen_for_accepts(rooms, &mut conn.accepted, account);
+            }
             Ok(vec![ServerMsg::Lobby {
                 challenges,
                 house: house_bots(rooms),
@@ -634,6 +678,9 @@ async fn handle_message(
         }
         ClientMsg::PostChallenge { terms, to } => {
             let account = logged_in(rooms, &mut conn.account, "post a challenge").await?;
+            // Listening before the challenge is out: a taker may come at once.
+            let id = account.id;
+            listen_for_accepts(rooms, &mut conn.accepted, id);
             let id = rooms.lobby.post(rooms, account.player(), terms, to).await?;
             Ok(vec![ServerMsg::ChallengePosted { id }])
         }
@@ -652,6 +699,8 @@ async fn handle_message(
         }
         ClientMsg::PlayNow { game, pace, rated } => {
             let account = logged_in(rooms, &mut conn.account, "play now").await?;
+            let id = account.id;
+            listen_for_accepts(rooms, &mut conn.accepted, id);
             let fit = rooms
                 .lobby
                 .best_fit(rooms, account.player(), &game, pace, rated)

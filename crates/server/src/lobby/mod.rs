@@ -3,8 +3,10 @@
 //! account; a challenge accepted becomes a game with both seats the players' accounts'.
 //! Which challenge to take, for Play now and for the house bots: [`choose`].
 
+mod accepted;
 mod choose;
 
+pub use accepted::Accepted;
 pub use choose::{Due, Fit};
 
 use crate::accounts::names::name_key;
@@ -29,17 +31,7 @@ use tokio::sync::{Mutex, broadcast};
 #[derive(Clone, Debug)]
 pub enum LobbyNews {
     Posted(Box<Challenge>, OpenTo),
-    Gone {
-        id: String,
-        open_to: OpenTo,
-    },
-    /// Challenge `id` of `poster` became game `code`, where the poster holds `seat`.
-    Accepted {
-        id: String,
-        poster: AccountId,
-        code: String,
-        seat: usize,
-    },
+    Gone { id: String, open_to: OpenTo },
 }
 
 /// Who sees a challenge: everyone, or its poster and the player it names.
@@ -92,6 +84,28 @@ pub struct Lobby {
     /// The open challenges by id, read from the store the first time the lobby is used.
     open: Mutex<Option<BTreeMap<String, Open>>>,
     news: broadcast::Sender<LobbyNews>,
+    /// Word to each poster of its own challenges taken.
+    accepted: accepted::AcceptedNews,
+    /// Posts under way (being stored), by account.
+    posting: std::sync::Mutex<BTreeMap<AccountId, usize>>,
+}
+
+/// A post under way, counted until it is in the lobby or failed.
+struct Posting<'a> {
+    lobby: &'a Lobby,
+    account: AccountId,
+}
+
+impl Drop for Posting<'_> {
+    fn drop(&mut self) {
+        let mut posting = self.lobby.posting.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = posting.get_mut(&self.account) {
+            *n -= 1;
+            if *n == 0 {
+                posting.remove(&self.account);
+            }
+        }
+    }
 }
 
 impl Default for Lobby {
@@ -100,6 +114,8 @@ impl Default for Lobby {
         Lobby {
             open: Mutex::new(None),
             news,
+            accepted: Default::default(),
+            posting: Default::default(),
         }
     }
 }
@@ -111,14 +127,18 @@ fn store_error(e: StoreError) -> String {
 
 impl Lobby {
     /// The challenges open, read from the store if this is the first look, or again if
-    /// other server processes share the store (they post and take challenges too; their
-    /// news does not reach this one yet, so a look at the lobby or an accept reads it).
+    /// other server processes share the store and `again` (they post and take challenges
+    /// too, and their news does not reach this one yet: a look at the lobby reads it
+    /// again, and so does a challenge asked for by an id this process has not seen).
+    /// Reading it for every post and accept held the lobby for the whole read: 43 accepts
+    /// a second with 1,000 challenges open (docs/benchmarks.md).
     async fn open<'a>(
         &'a self,
         rooms: &Rooms,
+        again: bool,
     ) -> Result<tokio::sync::MutexGuard<'a, Option<BTreeMap<String, Open>>>, String> {
         let mut open = self.open.lock().await;
-        if open.is_none() || rooms.store.is_shared() {
+        if open.is_none() || (again && rooms.store.is_shared()) {
             let Reply::Challenges(kept) = rooms
                 .store
                 .challenge(ChallengeOp::All)
@@ -172,6 +192,21 @@ impl Lobby {
         Ok(open)
     }
 
+    /// The challenges open, read again first if `id` is not among those this process knows
+    /// and another process may have posted it.
+    async fn holding<'a>(
+        &'a self,
+        rooms: &Rooms,
+        id: &str,
+    ) -> Result<tokio::sync::MutexGuard<'a, Option<BTreeMap<String, Open>>>, String> {
+        let open = self.open(rooms, false).await?;
+        if open.as_ref().is_some_and(|map| map.contains_key(id)) || !rooms.store.is_shared() {
+            return Ok(open);
+        }
+        drop(open);
+        self.open(rooms, true).await
+    }
+
     /// The challenges `account` (or a visitor) sees, the oldest first, and news of what
     /// comes after (taken under the lobby's lock: nothing falls between the two).
     pub async fn follow(
@@ -179,7 +214,7 @@ impl Lobby {
         rooms: &Rooms,
         account: Option<AccountId>,
     ) -> Result<(Vec<Challenge>, broadcast::Receiver<LobbyNews>), String> {
-        let open = self.open(rooms).await?;
+        let open = self.open(rooms, true).await?;
         let news = self.news.subscribe();
         let mut shown: Vec<&Open> = open
             .iter()
@@ -204,17 +239,27 @@ impl Lobby {
             Some(name) => Some(named_player(rooms, player, &name).await?),
             None => None,
         };
-        let mut open = self.open(rooms).await?;
-        let map = open.as_mut().expect("read above");
-        if map.len() >= MAX_LOBBY {
-            return Err("the lobby is full: accept a challenge, or try again later".into());
-        }
-        let own = map.values().filter(|o| o.kept.account == player.id).count();
-        if own >= MAX_OPEN_CHALLENGES {
-            return Err(format!(
-                "you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"
-            ));
-        }
+        // Counted with the posts under way, whose store writes run without the lobby held.
+        let posting = {
+            let open = self.open(rooms, false).await?;
+            let map = open.as_ref().expect("read above");
+            let mut posting = self.posting.lock().unwrap_or_else(|e| e.into_inner());
+            if map.len() + posting.values().sum::<usize>() >= MAX_LOBBY {
+                return Err("the lobby is full: accept a challenge, or try again later".into());
+            }
+            let own = map.values().filter(|o| o.kept.account == player.id).count();
+            let under_way = posting.entry(player.id).or_default();
+            if own + *under_way >= MAX_OPEN_CHALLENGES {
+                return Err(format!(
+                    "you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"
+                ));
+            }
+            *under_way += 1;
+            Posting {
+                lobby: self,
+                account: player.id,
+            }
+        };
         let kept = StoredChallenge {
             id: new_token()[..12].to_string(),
             account: player.id,
@@ -232,18 +277,21 @@ impl Lobby {
         let rating = poster_rating(rooms, &kept).await;
         let posted = Open { kept, rating };
         let id = posted.kept.id.clone();
+        let mut open = self.open(rooms, false).await?;
+        let map = open.as_mut().expect("read above");
         // Nobody following is not an error.
         let _ = self.news.send(LobbyNews::Posted(
             Box::new(posted.shown()),
             posted.open_to(),
         ));
         map.insert(id.clone(), posted);
+        drop(posting);
         Ok(id)
     }
 
     /// Cancels `account`'s challenge `id`.
     pub async fn cancel(&self, rooms: &Rooms, account: AccountId, id: &str) -> Result<(), String> {
-        let mut open = self.open(rooms).await?;
+        let mut open = self.holding(rooms, id).await?;
         let map = open.as_mut().expect("read above");
         let open_to = match map.get(id) {
             Some(open) if open.kept.account == account => open.open_to(),
@@ -277,25 +325,59 @@ impl Lobby {
         player: Player<'_>,
         id: &str,
     ) -> Result<(Arc<Room>, usize, String), String> {
-        let mut open = self.open(rooms).await?;
-        let map = open.as_mut().expect("read above");
-        let Some(challenge) = map.get(id).cloned() else {
-            return Err(challenge_gone(&shown_id(id)).to_string());
+        // Taken out of the lobby while the store makes the game, without the lobby held
+        // (it held every other post and accept for a store write each); put back if the
+        // store fails.
+        let challenge = {
+            let mut open = self.holding(rooms, id).await?;
+            let map = open.as_mut().expect("read above");
+            let Some(challenge) = map.get(id) else {
+                return Err(challenge_gone(&shown_id(id)).to_string());
+            };
+            if challenge.kept.account == player.id {
+                return Err("that is your own challenge: cancel it instead".into());
+            }
+            if challenge.kept.to.is_some_and(|named| named != player.id) {
+                return Err("that challenge is for another player".into());
+            }
+            map.remove(id).expect("found above")
         };
+        let made = self.make_game(rooms, player, id, &challenge).await;
+        match &made {
+            Ok(_) | Err(Unmade::Gone) => {
+                let _ = self.news.send(LobbyNews::Gone {
+                    id: id.to_string(),
+                    open_to: challenge.open_to(),
+                });
+            }
+            Err(Unmade::Else(_)) => {
+                if let Some(map) = self.open.lock().await.as_mut() {
+                    map.entry(id.to_string()).or_insert(challenge);
+                }
+            }
+        }
+        made.map_err(|unmade| match unmade {
+            Unmade::Gone => challenge_gone(&shown_id(id)).to_string(),
+            Unmade::Else(e) => e,
+        })
+    }
+
+    /// The game of `challenge`, taken by `player`, stored in place of the challenge.
+    async fn make_game(
+        &self,
+        rooms: &Rooms,
+        player: Player<'_>,
+        id: &str,
+        challenge: &Open,
+    ) -> Result<(Arc<Room>, usize, String), Unmade> {
         let kept = &challenge.kept;
-        if kept.account == player.id {
-            return Err("that is your own challenge: cancel it instead".into());
-        }
-        if kept.to.is_some_and(|named| named != player.id) {
-            return Err("that challenge is for another player".into());
-        }
         let terms = &kept.terms;
         // Either seat: drawn now (a random token's first hex digit is odd or even alike).
         let poster_seat = terms
             .seat
             .unwrap_or_else(|| usize::from(new_token().as_bytes()[0] % 2));
         let seat = 1 - poster_seat;
-        let kind = GameKind::parse(&terms.game)?;
+        let kind = GameKind::parse(&terms.game).map_err(Unmade::Else)?;
         let poster = Player {
             id: kept.account,
             name: &kept.by,
@@ -311,14 +393,14 @@ impl Lobby {
                 rated: terms.rated,
                 account: Some(poster),
             };
-            let (mut stored, _) = new_game(&code, &new)?;
+            let (mut stored, _) = new_game(&code, &new).map_err(Unmade::Else)?;
             let token = new_token();
             stored.tokens[seat] = Some(token.clone());
             stored.accounts[seat] = Some(player.id);
             stored.players[seat] = Some(player.name.to_string());
             // Both seated: the move clock starts.
             stored.clock_ms = Some(now_ms());
-            let state = RoomState::from_stored(&stored)?;
+            let state = RoomState::from_stored(&stored).map_err(Unmade::Else)?;
             stored.waiting_seat = state.waiting_seat();
             let op = ChallengeOp::Accept {
                 id: id.to_string(),
@@ -326,41 +408,38 @@ impl Lobby {
             };
             match rooms.store.challenge(op).await {
                 Ok(_) => {
-                    map.remove(id);
                     // The poster hears it was taken before that it is gone.
-                    let _ = self.news.send(LobbyNews::Accepted {
-                        id: id.to_string(),
-                        poster: kept.account,
-                        code: code.clone(),
-                        seat: poster_seat,
-                    });
-                    let _ = self.news.send(LobbyNews::Gone {
-                        id: id.to_string(),
-                        open_to: challenge.open_to(),
-                    });
+                    self.accepted.tell(
+                        kept.account,
+                        Accepted {
+                            id: id.to_string(),
+                            code: code.clone(),
+                            seat: poster_seat,
+                        },
+                    );
                     let room = rooms.open_new(code, state, seat).await;
                     return Ok((room, seat, token));
                 }
-                Err(e) if e == challenge_gone(id) => {
-                    // Taken through another server process.
-                    map.remove(id);
-                    let _ = self.news.send(LobbyNews::Gone {
-                        id: id.to_string(),
-                        open_to: challenge.open_to(),
-                    });
-                    return Err(challenge_gone(&shown_id(id)).to_string());
-                }
+                // Taken through another server process.
+                Err(e) if e == challenge_gone(id) => return Err(Unmade::Gone),
                 // The code was taken: another.
                 Err(StoreError::Conflict(_)) => continue,
-                Err(e) => return Err(store_error(e)),
+                Err(e) => return Err(Unmade::Else(store_error(e))),
             }
         }
-        Err("no free game code was found; try again".into())
+        Err(Unmade::Else(
+            "no free game code was found; try again".into(),
+        ))
     }
 
     /// News of the lobby from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<LobbyNews> {
         self.news.subscribe()
+    }
+
+    /// Word of `account`'s challenges taken, from now on.
+    pub fn listen_for_accepts(&self, account: AccountId) -> broadcast::Receiver<Accepted> {
+        self.accepted.listen(account)
     }
 
     /// Takes `account`'s challenges down (a deleted account).
@@ -381,6 +460,14 @@ impl Lobby {
             }
         }
     }
+}
+
+/// Why no game was made of a challenge.
+enum Unmade {
+    /// It was taken meanwhile (through another server process).
+    Gone,
+    /// Anything else: the challenge stays open.
+    Else(String),
 }
 
 /// An id as an error may quote it: short, and quoted.
