@@ -172,8 +172,13 @@ fn lobby_story(address: &str) -> Vec<String> {
         })
         .unwrap();
     assert!(refused.contains("is not open"), "{refused}");
-    // Ada hears of it, and takes her seat without a token.
-    match next_message(&ada, |m| matches!(m, ServerMsg::ChallengeAccepted { .. })) {
+    // Ada hears of it (before that it is gone from the lobby she follows), and takes her
+    // seat without a token.
+    let first_word = next_message(
+        &ada,
+        |m| matches!(m, ServerMsg::ChallengeAccepted { id, .. } | ServerMsg::ChallengeGone { id } if *id == open),
+    );
+    match first_word {
         ServerMsg::ChallengeAccepted {
             id,
             code: game,
@@ -191,7 +196,7 @@ fn lobby_story(address: &str) -> Vec<String> {
             assert!(state.seats.iter().all(|s| s.taken));
             assert_eq!(state.seats[seat].player.as_deref(), Some("Ada"));
         }
-        _ => unreachable!(),
+        other => panic!("accepted before gone, not {other:?}"),
     }
     match next_message(&visitor, |m| matches!(m, ServerMsg::ChallengeGone { .. })) {
         ServerMsg::ChallengeGone { id } => assert_eq!(id, open),
@@ -245,6 +250,23 @@ fn lobby_story(address: &str) -> Vec<String> {
     match next_message(&ada, |m| matches!(m, ServerMsg::ChallengeAccepted { .. })) {
         ServerMsg::ChallengeAccepted { id, .. } => assert_eq!(id, waiting),
         _ => unreachable!(),
+    }
+
+    // A poster who never looked at the lobby hears of a taker all the same, on each of
+    // their connections that posted.
+    let dee = register(address, "Dee");
+    let unseen = post(&dee, terms("adomoc"), None).unwrap();
+    bea.send(&ClientMsg::AcceptChallenge { id: unseen.clone() });
+    match next_message(&dee, |m| {
+        matches!(
+            m,
+            ServerMsg::ChallengeAccepted { .. }
+                | ServerMsg::ChallengeAdded(_)
+                | ServerMsg::ChallengeGone { .. }
+        )
+    }) {
+        ServerMsg::ChallengeAccepted { id, .. } => assert_eq!(id, unseen),
+        other => panic!("accepted, and nothing of the lobby, not {other:?}"),
     }
 
     // Five open at once, no more.

@@ -158,19 +158,38 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                     }
                     Err(RecvError::Closed) => None,
                 };
-                if let Some(msg) = msg
-                    && !send(&mut socket, &msg).await
-                {
-                    break;
+                // The poster hears its challenge was taken before that it is gone: the
+                // word is told before the news is sent, but comes by another channel.
+                let mut sent = true;
+                if matches!(msg, Some(ServerMsg::ChallengeGone { .. })) {
+                    while let Some((listening, word)) = conn.accepted.as_mut()
+                        && account == Some(*listening)
+                        && let Ok(Accepted { id, code, seat }) = word.try_recv()
+                    {
+                        sent = sent && send(&mut socket, &ServerMsg::ChallengeAccepted { id, code, seat }).await;
+                    }
                 }
+                if let Some(msg) = msg {
+                    sent = sent && send(&mut socket, &msg).await;
+                }
+                if !sent { break; }
             }
             accepted = next_accept(&mut conn.accepted) => {
-                let Ok(Accepted { id, code, seat }) = accepted else { continue };
-                let current = match conn.account.as_mut() {
-                    Some(a) => matches!(rooms.accounts.still_holds(&rooms.store, a).await, Ok(true)),
-                    None => false,
+                let Accepted { id, code, seat } = match accepted {
+                    Ok(word) => word,
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => {
+                        conn.accepted = None;
+                        continue;
+                    }
                 };
-                if !current {
+                // A store that does not answer is not an ended session: the poster's own
+                // game's code goes to the connection it was posted from.
+                let ended = match conn.account.as_mut() {
+                    Some(a) => matches!(rooms.accounts.still_holds(&rooms.store, a).await, Ok(false)),
+                    None => true,
+                };
+                if ended {
                     conn.accepted = None;
                     continue;
                 }
@@ -666,11 +685,13 @@ async fn handle_message(
         ClientMsg::Player { name } => Ok(vec![rating_pages::player_page(rooms, name).await?]),
         ClientMsg::FollowLobby => {
             let account = signed_in(rooms, &mut conn.account).await?.map(|a| a.id);
-            let (challenges, news) = rooms.lobby.follow(rooms, account).await?;
-            conn.lobby = Some(news);
+            // Listening before the list is taken: a challenge taken between the two is
+            // heard of.
             if let Some(account) = account {
                 listen_for_accepts(rooms, &mut conn.accepted, account);
             }
+            let (challenges, news) = rooms.lobby.follow(rooms, account).await?;
+            conn.lobby = Some(news);
             Ok(vec![ServerMsg::Lobby {
                 challenges,
                 house: house_bots(rooms),

@@ -200,7 +200,13 @@ impl Lobby {
         id: &str,
     ) -> Result<tokio::sync::MutexGuard<'a, Option<BTreeMap<String, Open>>>, String> {
         let open = self.open(rooms, false).await?;
-        if open.as_ref().is_some_and(|map| map.contains_key(id)) || !rooms.store.is_shared() {
+        // Only an id as this server makes them is looked for (an id made up would read the
+        // whole lobby each time).
+        let could_be = id.len() == 12 && id.bytes().all(|b| b.is_ascii_hexdigit());
+        if open.as_ref().is_some_and(|map| map.contains_key(id))
+            || !rooms.store.is_shared()
+            || !could_be
+        {
             return Ok(open);
         }
         drop(open);
@@ -248,13 +254,12 @@ impl Lobby {
                 return Err("the lobby is full: accept a challenge, or try again later".into());
             }
             let own = map.values().filter(|o| o.kept.account == player.id).count();
-            let under_way = posting.entry(player.id).or_default();
-            if own + *under_way >= MAX_OPEN_CHALLENGES {
+            if own + posting.get(&player.id).copied().unwrap_or(0) >= MAX_OPEN_CHALLENGES {
                 return Err(format!(
                     "you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"
                 ));
             }
-            *under_way += 1;
+            *posting.entry(player.id).or_default() += 1;
             Posting {
                 lobby: self,
                 account: player.id,
@@ -345,6 +350,10 @@ impl Lobby {
         let made = self.make_game(rooms, player, id, &challenge).await;
         match &made {
             Ok(_) | Err(Unmade::Gone) => {
+                // A look at a shared store meanwhile may have read it back.
+                if let Some(map) = self.open.lock().await.as_mut() {
+                    map.remove(id);
+                }
                 let _ = self.news.send(LobbyNews::Gone {
                     id: id.to_string(),
                     open_to: challenge.open_to(),
