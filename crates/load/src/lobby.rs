@@ -8,7 +8,7 @@
 //! players seated (the taker's `state`, and the poster's after its `challenge_accepted`
 //! and `resume`), and the server's memory per connected account.
 
-use super::{Options, Socket, connect, percentile, receive, resident_bytes, send};
+use super::{Options, Socket, answer, connect, percentile, receive, resident_bytes, send};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -75,12 +75,9 @@ impl Board {
 async fn log_in(url: &str, msg: ClientMsg) -> Result<(String, Socket), String> {
     let mut socket = connect(url).await?;
     send(&mut socket, &msg).await?;
-    loop {
-        match receive(&mut socket).await? {
-            ServerMsg::LoggedIn { session, .. } => return Ok((session, socket)),
-            ServerMsg::Error { message, .. } => return Err(message),
-            _ => {}
-        }
+    match answer(&mut socket, |m| matches!(m, ServerMsg::LoggedIn { .. })).await? {
+        ServerMsg::LoggedIn { session, .. } => Ok((session, socket)),
+        _ => unreachable!("answer gives what it waited for"),
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod accepted;
 mod choose;
+mod posting;
 
 pub use accepted::Accepted;
 pub use choose::{Due, Fit};
@@ -20,7 +21,7 @@ use crate::store::{
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tabula_protocol::house::is_house_bot;
-use tabula_protocol::lobby::{Challenge, ChallengeTerms, MAX_LOBBY, MAX_OPEN_CHALLENGES};
+use tabula_protocol::lobby::{Challenge, ChallengeTerms};
 use tabula_protocol::ratings::rating_pool;
 use tabula_protocol::{MAX_NAME_CHARS, ShownRating};
 use tabula_session::rules::text::quoted;
@@ -86,26 +87,8 @@ pub struct Lobby {
     news: broadcast::Sender<LobbyNews>,
     /// Word to each poster of its own challenges taken.
     accepted: accepted::AcceptedNews,
-    /// Posts under way (being stored), by account.
-    posting: std::sync::Mutex<BTreeMap<AccountId, usize>>,
-}
-
-/// A post under way, counted until it is in the lobby or failed.
-struct Posting<'a> {
-    lobby: &'a Lobby,
-    account: AccountId,
-}
-
-impl Drop for Posting<'_> {
-    fn drop(&mut self) {
-        let mut posting = self.lobby.posting.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = posting.get_mut(&self.account) {
-            *n -= 1;
-            if *n == 0 {
-                posting.remove(&self.account);
-            }
-        }
-    }
+    /// Posts being stored, counted against the caps.
+    posting: posting::PostsUnderWay,
 }
 
 impl Default for Lobby {
@@ -249,21 +232,8 @@ impl Lobby {
         let posting = {
             let open = self.open(rooms, false).await?;
             let map = open.as_ref().expect("read above");
-            let mut posting = self.posting.lock().unwrap_or_else(|e| e.into_inner());
-            if map.len() + posting.values().sum::<usize>() >= MAX_LOBBY {
-                return Err("the lobby is full: accept a challenge, or try again later".into());
-            }
             let own = map.values().filter(|o| o.kept.account == player.id).count();
-            if own + posting.get(&player.id).copied().unwrap_or(0) >= MAX_OPEN_CHALLENGES {
-                return Err(format!(
-                    "you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"
-                ));
-            }
-            *posting.entry(player.id).or_default() += 1;
-            Posting {
-                lobby: self,
-                account: player.id,
-            }
+            self.posting.begin(player.id, map.len(), own)?
         };
         let kept = StoredChallenge {
             id: new_token()[..12].to_string(),
