@@ -331,28 +331,115 @@ fn sorted(mut ids: Vec<&str>) -> Vec<&str> {
 }
 
 #[test]
+fn a_burst_of_news_reaches_a_follower_whole_and_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("burst.sqlite3"));
+    let address = &server.address;
+    let follower = raw(address);
+    assert!(lobby(&follower).is_empty());
+    let posters: Vec<Connection> = ["Ada", "Bea", "Cyd", "Dee"]
+        .iter()
+        .map(|name| register(address, name))
+        .collect();
+    // Posted one after another as fast as they are answered, then each cancelled: the news
+    // comes in batches, and every change of them in the order made.
+    let mut made = Vec::new();
+    for round in 0..5 {
+        for (n, poster) in posters.iter().enumerate() {
+            let game = ["adaptoid", "adomoc", "absorption", "adamas"][(round + n) % 4];
+            made.push((n, post(poster, terms(game), None).unwrap()));
+        }
+    }
+    for (n, id) in &made {
+        posters[*n].send(&ClientMsg::CancelChallenge { id: id.clone() });
+    }
+    let mut heard = Vec::new();
+    while heard.len() < 2 * made.len() {
+        match next_message(&follower, |m| {
+            matches!(
+                m,
+                ServerMsg::ChallengeAdded(_) | ServerMsg::ChallengeGone { .. }
+            )
+        }) {
+            ServerMsg::ChallengeAdded(challenge) => heard.push(format!("+{}", challenge.id)),
+            ServerMsg::ChallengeGone { id } => heard.push(format!("-{id}")),
+            _ => unreachable!(),
+        }
+    }
+    let posted: Vec<String> = made.iter().map(|(_, id)| format!("+{id}")).collect();
+    assert_eq!(heard[..made.len()], posted[..]);
+    // Cancelled from four connections at once: each gone once, whatever the order.
+    let mut gone: Vec<String> = heard[made.len()..].to_vec();
+    gone.sort();
+    let mut cancelled: Vec<String> = made.iter().map(|(_, id)| format!("-{id}")).collect();
+    cancelled.sort();
+    assert_eq!(gone, cancelled);
+    assert!(lobby(&raw(address)).is_empty());
+}
+
+#[test]
 fn the_lobby_on_postgres() {
     let Some(database) = TestDatabase::new("lobby") else {
         return;
     };
     let first = in_process_at(&database.url);
     let open = lobby_story(&first.address);
-    // Through another process, on the same database: the same challenges; one taken there
-    // is gone here too, and taking it here is refused.
+    // Through another process, on the same database: the same challenges.
     let second = in_process_at(&database.url);
     let bea = log_in(&second.address, "Bea");
     assert_eq!(
         sorted(ids(&lobby(&bea))),
         sorted(open.iter().map(String::as_str).collect())
     );
+    // Followers of the first process hear at once what happens through the second.
+    let ada = log_in(&first.address, "Ada");
+    let cyd = log_in(&first.address, "Cyd");
+    assert_eq!(lobby(&ada).len(), open.len());
+    lobby(&cyd);
+    let added = |connection: &Connection| match next_message(connection, |m| {
+        matches!(m, ServerMsg::ChallengeAdded(_))
+    }) {
+        ServerMsg::ChallengeAdded(challenge) => challenge,
+        _ => unreachable!(),
+    };
+    let gone = |connection: &Connection| match next_message(connection, |m| {
+        matches!(m, ServerMsg::ChallengeGone { .. })
+    }) {
+        ServerMsg::ChallengeGone { id } => id,
+        _ => unreachable!(),
+    };
+
+    // Cyd's challenge taken through the second process: Cyd, on the first, hears it was
+    // taken before that it is gone, and takes her seat there; Ada sees it go.
     let taken = ask(
         &bea,
         ClientMsg::AcceptChallenge {
             id: open[0].clone(),
         },
     );
-    assert!(matches!(taken, ServerMsg::Seated { .. }), "{taken:?}");
-    let ada = log_in(&first.address, "Ada");
+    let (code, bea_seat) = match taken {
+        ServerMsg::Seated { code, seat, .. } => (code, seat),
+        other => panic!("seated, not {other:?}"),
+    };
+    match next_message(
+        &cyd,
+        |m| matches!(m, ServerMsg::ChallengeAccepted { id, .. } | ServerMsg::ChallengeGone { id } if *id == open[0]),
+    ) {
+        ServerMsg::ChallengeAccepted {
+            code: game, seat, ..
+        } => {
+            assert_eq!((game.as_str(), seat), (code.as_str(), 1 - bea_seat));
+            cyd.send(&ClientMsg::Resume {
+                code: game.clone(),
+                token: None,
+            });
+            let state = state_where(&cyd, |s| s.code == game);
+            assert_eq!(state.your_seat, Some(seat));
+            assert_eq!(state.seats[bea_seat].player.as_deref(), Some("Bea"));
+        }
+        other => panic!("accepted before gone, not {other:?}"),
+    }
+    assert_eq!(gone(&ada), open[0]);
     let refused = error_of(ask(
         &ada,
         ClientMsg::AcceptChallenge {
@@ -360,8 +447,48 @@ fn the_lobby_on_postgres() {
         },
     ));
     assert!(refused.contains("is not open"), "{refused}");
-    assert!(!ids(&lobby(&ada)).contains(&open[0].as_str()));
-    // A challenge posted through the second process shows through the first.
+
+    // Cancelled through the second process.
+    let cyd_there = log_in(&second.address, "Cyd");
+    cyd_there.send(&ClientMsg::CancelChallenge {
+        id: open[1].clone(),
+    });
+    let cancelled = next_message(&cyd_there, |m| {
+        matches!(m, ServerMsg::ChallengeGone { .. } | ServerMsg::Error { .. })
+    });
+    assert!(
+        matches!(cancelled, ServerMsg::ChallengeGone { ref id } if *id == open[1]),
+        "{cancelled:?}"
+    );
+    assert_eq!(gone(&ada), open[1]);
+
+    // Posted through the second process: shown through the first, a named one to its two
+    // players alone (Ada's next news is the open one posted after it).
+    let named = post(&bea, terms("absorption"), Some("Cyd")).unwrap();
     let posted = post(&bea, terms("adamas"), None).unwrap();
+    assert_eq!(added(&cyd).id, named);
+    assert_eq!(added(&cyd).id, posted);
+    let shown = added(&ada);
+    assert_eq!(
+        (shown.id.as_str(), shown.by.as_str()),
+        (posted.as_str(), "Bea")
+    );
+    assert_eq!(
+        shown.rating,
+        lobby(&bea).iter().find(|c| c.id == posted).unwrap().rating
+    );
     assert!(ids(&lobby(&ada)).contains(&posted.as_str()));
+
+    // An account deleted through the second process: its challenges go from the first.
+    let eve = register(&second.address, "Eve");
+    let eves = post(&eve, terms("adaptoid"), None).unwrap();
+    assert_eq!(added(&ada).id, eves);
+    let deleted = ask(
+        &eve,
+        ClientMsg::DeleteAccount {
+            password: PASSWORD.into(),
+        },
+    );
+    assert!(matches!(deleted, ServerMsg::AccountDeleted), "{deleted:?}");
+    assert_eq!(gone(&ada), eves);
 }

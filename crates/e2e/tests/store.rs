@@ -338,6 +338,7 @@ async fn one_challenge_makes_one_game(stores: &[Store]) {
     let accept = |code: &str| ChallengeOp::Accept {
         id: challenge.id.clone(),
         game: Box::new(game(code)),
+        poster_seat: 0,
     };
     // A code taken: refused, and the challenge stays.
     store

@@ -7,7 +7,7 @@ use crate::house::House;
 use crate::limits::CreationLimit;
 use crate::lobby::Lobby;
 use crate::room::{NewGame, Room, RoomState, new_game};
-use crate::store::{AccountId, News, Op, Reply, Store, StoreError, TurnOp};
+use crate::store::{AccountId, LobbyWord, News, Op, Reply, Store, StoreError, TurnOp};
 use crate::turns::Turns;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -25,7 +25,38 @@ pub struct Rooms {
     pub house: OnceLock<Arc<House>>,
     /// The accounts following their turns on this process.
     pub turns: Arc<Turns>,
-    open: Mutex<HashMap<String, Arc<Room>>>,
+    open: Mutex<OpenRooms>,
+}
+
+/// The games in memory, by code.
+#[derive(Default)]
+struct OpenRooms {
+    by_code: HashMap<String, Arc<Room>>,
+    /// Games kept at the last time those nobody holds were let go.
+    kept_at_sweep: usize,
+}
+
+/// Games in memory before any is let go between the sweeps.
+const ROOMS_BEFORE_SWEEP: usize = 1024;
+
+impl OpenRooms {
+    /// The game of `code`: the one here if there is one (one room per game), else `room`.
+    /// Once the games here are twice as many as at the last sweep, those nobody holds are
+    /// let go first: a lobby making 500 games a second, each resigned at once, held 30,000
+    /// finished games between two sweeps a minute apart (docs/benchmarks.md).
+    fn keep(&mut self, code: String, room: Arc<Room>) -> Arc<Room> {
+        if self.by_code.len() >= 2 * self.kept_at_sweep.max(ROOMS_BEFORE_SWEEP) {
+            self.forget_idle();
+        }
+        self.by_code.entry(code).or_insert(room).clone()
+    }
+
+    fn forget_idle(&mut self) -> usize {
+        let before = self.by_code.len();
+        self.by_code.retain(|_, room| Arc::strong_count(room) > 1);
+        self.kept_at_sweep = self.by_code.len();
+        before - self.by_code.len()
+    }
 }
 
 impl Rooms {
@@ -43,7 +74,7 @@ impl Rooms {
             lobby: Lobby::default(),
             house: OnceLock::new(),
             turns: Arc::default(),
-            open: Mutex::new(HashMap::new()),
+            open: Mutex::new(OpenRooms::default()),
         }
     }
 
@@ -53,6 +84,10 @@ impl Rooms {
         self: Arc<Rooms>,
         mut news: tokio::sync::mpsc::UnboundedReceiver<News>,
     ) {
+        // The lobby's words are heard one after another, in the order told (a challenge
+        // posted before it is taken), apart from the games' news.
+        let (tell_lobby, lobby_words) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(self.clone().hear_lobby(lobby_words));
         while let Some(item) = news.recv().await {
             let store = self.store.clone();
             // One slow game does not hold up the news of the others.
@@ -78,7 +113,11 @@ impl Rooms {
                         tokio::spawn(self.clone().tell_turns_of(code));
                     }
                 }
+                News::Lobby(word) => {
+                    let _ = tell_lobby.send(word);
+                }
                 News::Missed => {
+                    let _ = tell_lobby.send(LobbyWord::Unknown);
                     // The games not open here changed unheard: each follower looks again.
                     self.turns.look_again();
                     for room in self.open_rooms() {
@@ -87,6 +126,15 @@ impl Rooms {
                     }
                 }
             }
+        }
+    }
+
+    async fn hear_lobby(
+        self: Arc<Rooms>,
+        mut words: tokio::sync::mpsc::UnboundedReceiver<LobbyWord>,
+    ) {
+        while let Some(word) = words.recv().await {
+            self.lobby.hear(&self, word).await;
         }
     }
 
@@ -115,10 +163,7 @@ impl Rooms {
     /// every game ever opened. A game forgotten is loaded again when someone asks; its
     /// version guards against an old copy that a clock still holds.
     pub fn forget_idle(&self) -> usize {
-        let mut open = self.open.lock().expect("rooms lock");
-        let before = open.len();
-        open.retain(|_, room| Arc::strong_count(room) > 1);
-        before - open.len()
+        self.open.lock().expect("rooms lock").forget_idle()
     }
 
     /// Shows `account`'s seats in the games open here as `name` (an account deleted); the
@@ -134,6 +179,7 @@ impl Rooms {
         self.open
             .lock()
             .expect("rooms lock")
+            .by_code
             .values()
             .cloned()
             .collect()
@@ -141,12 +187,17 @@ impl Rooms {
 
     /// How many games are in memory.
     pub fn open_games(&self) -> usize {
-        self.open.lock().expect("rooms lock").len()
+        self.open.lock().expect("rooms lock").by_code.len()
     }
 
     /// The game with this code, if it is in memory.
     pub fn cached(&self, code: &str) -> Option<Arc<Room>> {
-        self.open.lock().expect("rooms lock").get(code).cloned()
+        self.open
+            .lock()
+            .expect("rooms lock")
+            .by_code
+            .get(code)
+            .cloned()
     }
 
     /// The game with this code, from memory or from the store.
@@ -168,12 +219,11 @@ impl Rooms {
         let room = {
             let mut open = self.open.lock().expect("rooms lock");
             // Another connection may have loaded it meanwhile: one room per game.
-            if let Some(room) = open.get(&code) {
+            if let Some(room) = open.by_code.get(&code) {
                 return Ok(room.clone());
             }
             let room = Room::new(code.clone(), state, self.turns.clone());
-            open.insert(code, room.clone());
-            room
+            open.keep(code, room)
         };
         room.arm_clock(&self.store, moves, deadline);
         if self.store.is_shared() {
@@ -196,9 +246,7 @@ impl Rooms {
             .open
             .lock()
             .expect("rooms lock")
-            .entry(code)
-            .or_insert(made.clone())
-            .clone();
+            .keep(code, made.clone());
         if Arc::ptr_eq(&room, &made) {
             room.arm_clock(&self.store, moves, deadline);
         }
@@ -226,13 +274,7 @@ impl Rooms {
                     let room = Room::new(code.clone(), state, self.turns.clone());
                     // A connection that guessed the new code a moment ago may have loaded it:
                     // one room per game.
-                    let room = self
-                        .open
-                        .lock()
-                        .expect("rooms lock")
-                        .entry(code)
-                        .or_insert(room)
-                        .clone();
+                    let room = self.open.lock().expect("rooms lock").keep(code, room);
                     return Ok((room, new.seat, token));
                 }
                 Err(StoreError::Conflict(_)) => continue,
@@ -281,5 +323,47 @@ mod tests {
             again.play(&rooms.store, 1, 1, "Ff3f5").await.unwrap();
             assert_eq!(again.view(None).await.moves.len(), 2);
         });
+    }
+
+    #[test]
+    fn finished_games_are_let_go_as_fast_as_they_are_made() {
+        let new = NewGame {
+            kind: GameKind::Adomoc,
+            settings: &[],
+            seat: 0,
+            pace: Pace::Live,
+            move_seconds: None,
+            rated: false,
+            account: None,
+        };
+        let (stored, _) = crate::room::new_game("AAAAAA", &new).unwrap();
+        let state = || RoomState::from_stored(&stored).unwrap();
+        let turns: Arc<Turns> = Arc::default();
+        let mut open = OpenRooms::default();
+        let held: Vec<Arc<Room>> = (0..100)
+            .map(|n| {
+                let code = format!("H{n:05}");
+                open.keep(code.clone(), Room::new(code, state(), turns.clone()))
+            })
+            .collect();
+        let mut most = 0;
+        for n in 0..10 * ROOMS_BEFORE_SWEEP {
+            let code = format!("G{n:05}");
+            // Played and left at once: nobody holds it after.
+            drop(open.keep(code.clone(), Room::new(code, state(), turns.clone())));
+            most = most.max(open.by_code.len());
+        }
+        assert!(most <= 2 * ROOMS_BEFORE_SWEEP, "{most} games in memory");
+        // The games someone holds stay.
+        assert!(
+            held.iter()
+                .all(|room| open.by_code.contains_key(&room.code))
+        );
+        // And one asked for again is the same room, not a second.
+        let again = open.keep(
+            held[0].code.clone(),
+            Room::new(held[0].code.clone(), state(), turns.clone()),
+        );
+        assert!(Arc::ptr_eq(&again, &held[0]));
     }
 }

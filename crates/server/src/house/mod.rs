@@ -13,7 +13,7 @@ pub mod pool;
 mod seat;
 
 use crate::accounts::names::name_key;
-use crate::lobby::{LobbyNews, OpenTo};
+use crate::lobby::{LobbyChange, LobbyNews, OpenTo};
 use crate::room::{Player, now_ms};
 use crate::rooms::Rooms;
 use crate::store::{AccountId, AccountOp, RatingOp, Reply, StoreError};
@@ -198,8 +198,11 @@ impl House {
                 _ = every.tick() => {}
                 // A challenge to a bot is taken now rather than at the next look.
                 heard = news.recv() => match heard {
-                    Ok(LobbyNews::Posted(_, OpenTo::Only { named, .. }))
-                        if self.is_resident(named) => {}
+                    Ok(LobbyNews {
+                        change: LobbyChange::Posted(_),
+                        open_to: OpenTo::Only { named, .. },
+                        ..
+                    }) if self.is_resident(named) => {}
                     Err(RecvError::Closed) => return,
                     _ => continue,
                 },

@@ -60,7 +60,7 @@ impl Lobby {
             Ok(Reply::Ratings(found)) => found.first().map_or(1500, |(_, r)| r.shown().rating),
             _ => 1500,
         };
-        let open = self.open(rooms, true).await?;
+        let open = self.open(rooms).await?;
         let map = open.as_ref().expect("read above");
         let fits = |o: &&Open| {
             o.kept.terms.game == terms.game
@@ -101,7 +101,7 @@ impl Lobby {
         live_since_ms: u64,
         bots: &[AccountId],
     ) -> Result<Vec<Due>, String> {
-        let open = self.open(rooms, true).await?;
+        let open = self.open(rooms).await?;
         let mut due: Vec<&Open> = open
             .iter()
             .flatten()

@@ -1,14 +1,19 @@
 //! The lobby: the open challenges, kept in the store and in memory, and the news of them
 //! for every connection that follows the lobby. Posting, cancelling and accepting need an
 //! account; a challenge accepted becomes a game with both seats the players' accounts'.
-//! Which challenge to take, for Play now and for the house bots: [`choose`].
+//! Which challenge to take, for Play now and for the house bots: [`choose`]; what other
+//! server processes on the same store tell of theirs: [`shared`].
 
 mod accepted;
 mod choose;
+mod news;
 mod posting;
+mod shared;
 
 pub use accepted::Accepted;
 pub use choose::{Due, Fit};
+pub use news::{LobbyChange, LobbyNews, OpenTo};
+use shared::read_lobby;
 
 use crate::accounts::names::name_key;
 use crate::codes::{new_code, new_token};
@@ -27,29 +32,6 @@ use tabula_protocol::{MAX_NAME_CHARS, ShownRating};
 use tabula_session::rules::text::quoted;
 use tabula_session::{GameKind, new_match};
 use tokio::sync::{Mutex, broadcast};
-
-/// What the lobby tells the connections that follow it.
-#[derive(Clone, Debug)]
-pub enum LobbyNews {
-    Posted(Box<Challenge>, OpenTo),
-    Gone { id: String, open_to: OpenTo },
-}
-
-/// Who sees a challenge: everyone, or its poster and the player it names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpenTo {
-    Everyone,
-    Only { poster: AccountId, named: AccountId },
-}
-
-impl OpenTo {
-    pub fn shows_to(self, account: Option<AccountId>) -> bool {
-        match self {
-            OpenTo::Everyone => true,
-            OpenTo::Only { poster, named } => account.is_some_and(|a| a == poster || a == named),
-        }
-    }
-}
 
 /// A challenge open here: as kept, and as shown.
 #[derive(Clone, Debug)]
@@ -109,91 +91,35 @@ fn store_error(e: StoreError) -> String {
 }
 
 impl Lobby {
-    /// The challenges open, read from the store if this is the first look, or again if
-    /// other server processes share the store and `again` (they post and take challenges
-    /// too, and their news does not reach this one yet: a look at the lobby reads it
-    /// again, and so does a challenge asked for by an id this process has not seen).
-    /// Reading it for every post and accept held the lobby for the whole read: 43 accepts
-    /// a second with 1,000 challenges open (docs/benchmarks.md).
-    async fn open<'a>(
-        &'a self,
-        rooms: &Rooms,
-        again: bool,
-    ) -> Result<tokio::sync::MutexGuard<'a, Option<BTreeMap<String, Open>>>, String> {
+    /// The challenges open, read from the store at the first look. Other server processes
+    /// sharing the store tell theirs as they change ([`Lobby::hear`]): reading it again at
+    /// each post and accept held the lobby for the whole read (43 accepts a second with
+    /// 1,000 challenges open, docs/benchmarks.md).
+    async fn open<'a>(&'a self, rooms: &Rooms) -> Result<OpenGuard<'a>, String> {
         let mut open = self.open.lock().await;
-        if open.is_none() || (again && rooms.store.is_shared()) {
-            let Reply::Challenges(kept) = rooms
-                .store
-                .challenge(ChallengeOp::All)
-                .await
-                .map_err(store_error)?
-            else {
-                return Err(ANSWERED_ELSE.into());
-            };
-            let mut known = open.take().unwrap_or_default();
-            let mut read = BTreeMap::new();
-            let mut unrated: BTreeMap<String, Vec<AccountId>> = BTreeMap::new();
-            for kept in kept {
-                // Terms a damaged row holds are left out, not carried into a game.
-                if let Err(e) = check_terms(&kept.terms) {
-                    eprintln!("challenge {}: {e}; left out of the lobby", kept.id);
-                    continue;
-                }
-                // A poster's rating is read once, when their challenge is first seen.
-                let rating = match known.remove(&kept.id) {
-                    Some(seen) => seen.rating,
-                    None => {
-                        unrated
-                            .entry(rating_pool(&kept.terms.game, 2))
-                            .or_default()
-                            .push(kept.account);
-                        None
-                    }
-                };
-                read.insert(kept.id.clone(), Open { kept, rating });
-            }
-            // One question a pool for the posters first seen.
-            for (pool, accounts) in unrated {
-                let op = RatingOp::Of {
-                    pool: pool.clone(),
-                    accounts,
-                };
-                if let Ok(Reply::Ratings(found)) = rooms.store.ratings(op).await {
-                    for open in read.values_mut() {
-                        if open.rating.is_none()
-                            && rating_pool(&open.kept.terms.game, 2) == pool
-                            && let Some((_, rating)) =
-                                found.iter().find(|(id, _)| *id == open.kept.account)
-                        {
-                            open.rating = Some(rating.shown());
-                        }
-                    }
-                }
-            }
-            *open = Some(read);
+        if open.is_none() {
+            *open = Some(read_lobby(rooms, &BTreeMap::new()).await?);
         }
         Ok(open)
     }
 
-    /// The challenges open, read again first if `id` is not among those this process knows
-    /// and another process may have posted it.
-    async fn holding<'a>(
-        &'a self,
-        rooms: &Rooms,
-        id: &str,
-    ) -> Result<tokio::sync::MutexGuard<'a, Option<BTreeMap<String, Open>>>, String> {
-        let open = self.open(rooms, false).await?;
-        // Only an id as this server makes them is looked for (an id made up would read the
-        // whole lobby each time).
-        let could_be = id.len() == 12 && id.bytes().all(|b| b.is_ascii_hexdigit());
-        if open.as_ref().is_some_and(|map| map.contains_key(id))
-            || !rooms.store.is_shared()
-            || !could_be
-        {
-            return Ok(open);
+    /// Shows `posted` to the followers, unless it is shown already.
+    fn put_up(&self, map: &mut OpenMap, posted: Open) {
+        if map.contains_key(&posted.kept.id) {
+            return;
         }
-        drop(open);
-        self.open(rooms, true).await
+        // Nobody following is not an error.
+        let _ = self
+            .news
+            .send(LobbyNews::posted(posted.shown(), posted.open_to()));
+        map.insert(posted.kept.id.clone(), posted);
+    }
+
+    /// Takes challenge `id` out of the lobby and tells the followers, if it was there.
+    fn take_down(&self, map: &mut OpenMap, id: &str) -> Option<Open> {
+        let gone = map.remove(id)?;
+        let _ = self.news.send(LobbyNews::gone(id, gone.open_to()));
+        Some(gone)
     }
 
     /// The challenges `account` (or a visitor) sees, the oldest first, and news of what
@@ -203,7 +129,7 @@ impl Lobby {
         rooms: &Rooms,
         account: Option<AccountId>,
     ) -> Result<(Vec<Challenge>, broadcast::Receiver<LobbyNews>), String> {
-        let open = self.open(rooms, true).await?;
+        let open = self.open(rooms).await?;
         let news = self.news.subscribe();
         let mut shown: Vec<&Open> = open
             .iter()
@@ -230,7 +156,7 @@ impl Lobby {
         };
         // Counted with the posts under way, whose store writes run without the lobby held.
         let posting = {
-            let open = self.open(rooms, false).await?;
+            let open = self.open(rooms).await?;
             let map = open.as_ref().expect("read above");
             let own = map.values().filter(|o| o.kept.account == player.id).count();
             self.posting.begin(player.id, map.len(), own)?
@@ -250,16 +176,10 @@ impl Lobby {
             .await
             .map_err(store_error)?;
         let rating = poster_rating(rooms, &kept).await;
-        let posted = Open { kept, rating };
-        let id = posted.kept.id.clone();
-        let mut open = self.open(rooms, false).await?;
-        let map = open.as_mut().expect("read above");
-        // Nobody following is not an error.
-        let _ = self.news.send(LobbyNews::Posted(
-            Box::new(posted.shown()),
-            posted.open_to(),
-        ));
-        map.insert(id.clone(), posted);
+        let id = kept.id.clone();
+        let mut open = self.open(rooms).await?;
+        // Read again meanwhile, it may be shown already.
+        self.put_up(open.as_mut().expect("read above"), Open { kept, rating });
         drop(posting);
         Ok(id)
     }
@@ -268,11 +188,11 @@ impl Lobby {
     pub async fn cancel(&self, rooms: &Rooms, account: AccountId, id: &str) -> Result<(), String> {
         let mut open = self.holding(rooms, id).await?;
         let map = open.as_mut().expect("read above");
-        let open_to = match map.get(id) {
-            Some(open) if open.kept.account == account => open.open_to(),
+        match map.get(id) {
+            Some(open) if open.kept.account == account => {}
             Some(_) => return Err("that challenge is not yours to cancel".into()),
             None => return Err(challenge_gone(&shown_id(id)).to_string()),
-        };
+        }
         let op = ChallengeOp::Cancel {
             id: id.to_string(),
             account,
@@ -281,11 +201,7 @@ impl Lobby {
         match cancelled {
             // Gone from the store (taken through another server process): gone here too.
             Ok(_) | Err(StoreError::Conflict(_)) => {
-                map.remove(id);
-                let _ = self.news.send(LobbyNews::Gone {
-                    id: id.to_string(),
-                    open_to,
-                });
+                self.take_down(map, id);
                 cancelled.map(|_| ()).map_err(store_error)
             }
             // Not known to be done: kept here as the store may still have it.
@@ -320,14 +236,11 @@ impl Lobby {
         let made = self.make_game(rooms, player, id, &challenge).await;
         match &made {
             Ok(_) | Err(Unmade::Gone) => {
-                // A look at a shared store meanwhile may have read it back.
+                // Read again meanwhile, it may be back.
                 if let Some(map) = self.open.lock().await.as_mut() {
                     map.remove(id);
                 }
-                let _ = self.news.send(LobbyNews::Gone {
-                    id: id.to_string(),
-                    open_to: challenge.open_to(),
-                });
+                let _ = self.news.send(LobbyNews::gone(id, challenge.open_to()));
             }
             Err(Unmade::Else(_)) => {
                 if let Some(map) = self.open.lock().await.as_mut() {
@@ -384,6 +297,7 @@ impl Lobby {
             let op = ChallengeOp::Accept {
                 id: id.to_string(),
                 game: Box::new(stored),
+                poster_seat,
             };
             match rooms.store.challenge(op).await {
                 Ok(_) => {
@@ -421,7 +335,7 @@ impl Lobby {
         self.accepted.listen(account)
     }
 
-    /// Takes `account`'s challenges down (a deleted account).
+    /// Takes `account`'s challenges down, and those naming it (a deleted account).
     pub async fn forget_account(&self, account: AccountId) {
         let mut open = self.open.lock().await;
         let Some(map) = open.as_mut() else {
@@ -433,13 +347,13 @@ impl Lobby {
             .map(|(id, _)| id.clone())
             .collect();
         for id in gone {
-            if let Some(open) = map.remove(&id) {
-                let open_to = open.open_to();
-                let _ = self.news.send(LobbyNews::Gone { id, open_to });
-            }
+            self.take_down(map, &id);
         }
     }
 }
+
+type OpenMap = BTreeMap<String, Open>;
+type OpenGuard<'a> = tokio::sync::MutexGuard<'a, Option<OpenMap>>;
 
 /// Why no game was made of a challenge.
 enum Unmade {

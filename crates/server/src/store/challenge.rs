@@ -3,10 +3,11 @@
 //! process) exactly one gets the game.
 
 use super::{AccountId, StoredGame};
+use serde::{Deserialize, Serialize};
 use tabula_protocol::lobby::ChallengeTerms;
 
 /// An open challenge as it is kept, with its players' names read back with it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredChallenge {
     pub id: String,
     pub account: AccountId,
@@ -30,9 +31,11 @@ pub enum ChallengeOp {
     },
     /// Removes challenge `id` and creates `game` from it, together; a conflict if the
     /// challenge is gone (taken meanwhile) or the game's code is taken, and then neither.
+    /// The poster holds `poster_seat` (their account is the game's there).
     Accept {
         id: String,
         game: Box<StoredGame>,
+        poster_seat: usize,
     },
     /// Every open challenge of accounts not deleted, the oldest first.
     All,
@@ -46,6 +49,27 @@ impl ChallengeOp {
             _ => None,
         }
     }
+}
+
+/// What a server process tells the others sharing its store of the lobby's changes, so
+/// that one lobby shows through all of them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LobbyWord {
+    /// A challenge posted, as kept.
+    Posted(Box<StoredChallenge>),
+    /// Challenges changed in ways not told: read the lobby again.
+    Unknown,
+    /// A challenge cancelled.
+    Gone { id: String },
+    /// A challenge taken: it became game `code`, where its poster holds `seat`.
+    Taken {
+        id: String,
+        code: String,
+        poster: AccountId,
+        seat: usize,
+    },
+    /// An account deleted: its challenges, and those naming it, are gone.
+    Left { account: AccountId },
 }
 
 /// The conflict for a challenge that is not open (any more).

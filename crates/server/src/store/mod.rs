@@ -22,7 +22,7 @@ use tokio::sync::mpsc;
 
 pub use account::{AccountId, AccountOp, StoredAccount};
 pub(crate) use challenge::challenge_gone;
-pub use challenge::{ChallengeOp, StoredChallenge};
+pub use challenge::{ChallengeOp, LobbyWord, StoredChallenge};
 pub use mail::{MailOp, StoredAddress};
 pub(crate) use mail::{link_not_valid, link_too_soon};
 pub use postgres::PostgresStore;
@@ -175,7 +175,7 @@ impl std::fmt::Display for StoreError {
 }
 
 /// News from the database about games that other server processes changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum News {
     /// This game changed to `version`: load it again.
     Changed { code: String, version: u64 },
@@ -190,6 +190,8 @@ pub enum News {
     /// News may have been missed (the listening connection came back): load every open
     /// game again.
     Missed,
+    /// The lobby changed.
+    Lobby(LobbyWord),
 }
 
 /// The databases the server runs on.

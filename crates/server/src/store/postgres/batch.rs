@@ -2,11 +2,11 @@
 //! for each answer), then the notifications of the changes that were made and the commit.
 
 use super::BATCH_PATIENCE;
-use super::news::{created_payload, news_payload};
+use super::news::payloads;
 use super::ratings;
 use super::statements::{Query, Statements, run_one};
 use crate::store::queue::Request;
-use crate::store::{ChallengeOp, Op, Reply, StoreError};
+use crate::store::{Op, Reply, StoreError};
 use futures_util::future::{maybe_done, poll_fn};
 use std::future::Future;
 use std::pin::Pin;
@@ -103,13 +103,8 @@ async fn run_batch_now(
     let news: Vec<String> = batch
         .iter()
         .zip(&answers)
-        .filter_map(|(request, answer)| match (&request.op, answer) {
-            (Op::Change(change), Some(Ok(_))) => Some(news_payload(origin, change)),
-            (Op::Challenge(ChallengeOp::Accept { game, .. }), Some(Ok(_))) => {
-                Some(created_payload(origin, &game.code))
-            }
-            _ => None,
-        })
+        .filter(|(_, answer)| matches!(answer, Some(Ok(_))))
+        .flat_map(|(request, _)| payloads(origin, &request.op))
         .collect();
     if let Some(why) = refused {
         // Nothing of a batch with a refused statement is kept, whatever refused it (a

@@ -100,7 +100,7 @@ pub(super) async fn run_challenge(
                 _ => Ok(Reply::Done),
             }
         }
-        ChallengeOp::Accept { id, game } => {
+        ChallengeOp::Accept { id, game, .. } => {
             let mut params = create_params(game);
             params.push(Box::new(id.clone()));
             let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref() as _).collect();

@@ -2,7 +2,9 @@
 //! theirs (LISTEN).
 
 use super::config;
-use crate::store::{Change, News, Step, StoredMove};
+use crate::store::{
+    AccountOp, ChallengeOp, Change, LobbyWord, News, Op, Step, StoredChallenge, StoredMove,
+};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -11,9 +13,48 @@ use tokio_postgres::{AsyncMessage, NoTls};
 /// The channel every server listens on.
 pub(super) const CHANNEL: &str = "tabula_games";
 
+/// The longest news NOTIFY carries is 8,000 bytes; a challenge longer than this (it cannot
+/// be, with the names and options the lobby allows) is told as "read the lobby again".
+const LONGEST_TOLD: usize = 7_000;
+
+/// What the request `op`, done, tells the other processes.
+pub(super) fn payloads(origin: &str, op: &Op) -> Vec<String> {
+    match op {
+        Op::Change(change) => vec![news_payload(origin, change)],
+        Op::Challenge(ChallengeOp::Accept {
+            id,
+            game,
+            poster_seat,
+        }) => {
+            let mut told = vec![created_payload(origin, &game.code)];
+            told.push(match game.accounts.get(*poster_seat).copied().flatten() {
+                Some(poster) => format!(
+                    "{origin} lobby taken {id} {} {poster} {poster_seat}",
+                    game.code
+                ),
+                None => format!("{origin} lobby gone {id}"),
+            });
+            told
+        }
+        Op::Challenge(ChallengeOp::Post(challenge)) => {
+            let kept = serde_json::to_string(challenge).expect("plain data serializes");
+            vec![if kept.len() <= LONGEST_TOLD {
+                format!("{origin} lobby posted {kept}")
+            } else {
+                format!("{origin} lobby unknown")
+            }]
+        }
+        Op::Challenge(ChallengeOp::Cancel { id, .. }) => vec![format!("{origin} lobby gone {id}")],
+        Op::Account(AccountOp::Delete { account, .. }) => {
+            vec![format!("{origin} lobby left {account}")]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// What a change tells the other processes: `ORIGIN CODE VERSION`, and for a move
 /// `PLY SEAT AT_MS TEXT` after that, so they can play it without reading the database.
-pub(super) fn news_payload(origin: &str, change: &Change) -> String {
+fn news_payload(origin: &str, change: &Change) -> String {
     let (code, version) = (&change.code, change.version + 1);
     match &change.step {
         Step::AddMove { ply, mv } => format!(
@@ -26,7 +67,7 @@ pub(super) fn news_payload(origin: &str, change: &Change) -> String {
 
 /// What a game made from a challenge tells the other processes: its first version, as a
 /// change (a player of it may follow their turns there).
-pub(super) fn created_payload(origin: &str, code: &str) -> String {
+fn created_payload(origin: &str, code: &str) -> String {
     format!("{origin} {code} 0")
 }
 
@@ -38,6 +79,11 @@ fn read_news(payload: &str, origin: &str) -> Option<News> {
         return None;
     }
     let code = words.next()?.to_string();
+    // No game's code is this word.
+    if code == "lobby" {
+        let (_, told) = payload.split_once(" lobby ")?;
+        return read_lobby_word(told).map(News::Lobby);
+    }
     let version = words.next()?.parse().ok()?;
     let Some(ply) = words.next() else {
         return Some(News::Changed { code, version });
@@ -52,6 +98,32 @@ fn read_news(payload: &str, origin: &str) -> Option<News> {
             at_ms: at_ms.parse().ok()?,
             text: words.next()?.to_string(),
         },
+    })
+}
+
+/// Reads what [`payloads`] told of the lobby, after its `ORIGIN lobby `.
+fn read_lobby_word(told: &str) -> Option<LobbyWord> {
+    let (what, rest) = told.split_once(' ').unwrap_or((told, ""));
+    let mut words = rest.split(' ');
+    let mut word = || words.next().filter(|w| !w.is_empty());
+    Some(match what {
+        "posted" => LobbyWord::Posted(Box::new(
+            serde_json::from_str::<StoredChallenge>(rest).ok()?,
+        )),
+        "unknown" => LobbyWord::Unknown,
+        "gone" => LobbyWord::Gone {
+            id: word()?.to_string(),
+        },
+        "taken" => LobbyWord::Taken {
+            id: word()?.to_string(),
+            code: word()?.to_string(),
+            poster: word()?.parse().ok()?,
+            seat: word()?.parse().ok()?,
+        },
+        "left" => LobbyWord::Left {
+            account: word()?.parse().ok()?,
+        },
+        _ => return None,
     })
 }
 
@@ -155,5 +227,121 @@ mod tests {
         ] {
             assert_eq!(read_news(junk, "aaaa"), None, "{junk:?}");
         }
+    }
+
+    #[test]
+    fn the_lobby_is_told_as_done_and_read_back() {
+        use crate::store::StoredGame;
+        use tabula_protocol::lobby::ChallengeTerms;
+        let kept = StoredChallenge {
+            id: "0123456789ab".into(),
+            account: 7,
+            terms: ChallengeTerms {
+                game: "adaptoid".into(),
+                settings: vec![("size".into(), "5".into())],
+                pace: tabula_protocol::Pace::Live,
+                move_seconds: Some(60),
+                rated: true,
+                seat: None,
+            },
+            to: Some(9),
+            posted_ms: 1_700_000_000_000,
+            by: "Ada Lovelace".into(),
+            to_name: Some("Bea".into()),
+        };
+        let heard = |op: Op| -> Vec<Option<News>> {
+            payloads("aaaa", &op)
+                .iter()
+                .map(|p| read_news(p, "bbbb"))
+                .collect()
+        };
+        assert_eq!(
+            heard(Op::Challenge(ChallengeOp::Post(Box::new(kept.clone())))),
+            [Some(News::Lobby(LobbyWord::Posted(Box::new(kept.clone()))))]
+        );
+        assert_eq!(
+            heard(Op::Challenge(ChallengeOp::Cancel {
+                id: kept.id.clone(),
+                account: 7
+            })),
+            [Some(News::Lobby(LobbyWord::Gone {
+                id: kept.id.clone()
+            }))]
+        );
+        let mut game = StoredGame {
+            code: "K7MQ2X".into(),
+            game: "adaptoid".into(),
+            settings: Vec::new(),
+            pace: tabula_protocol::Pace::Live,
+            move_seconds: None,
+            rated: true,
+            tokens: vec![None, None],
+            accounts: vec![Some(9), Some(7)],
+            players: vec![None, None],
+            moves: Vec::new(),
+            ending: None,
+            created_ms: 0,
+            clock_ms: None,
+            version: 0,
+            offers: Default::default(),
+            waiting_seat: None,
+        };
+        let accept = |game: &StoredGame| {
+            Op::Challenge(ChallengeOp::Accept {
+                id: kept.id.clone(),
+                game: Box::new(game.clone()),
+                poster_seat: 1,
+            })
+        };
+        assert_eq!(
+            heard(accept(&game)),
+            [
+                Some(News::Changed {
+                    code: "K7MQ2X".into(),
+                    version: 0
+                }),
+                Some(News::Lobby(LobbyWord::Taken {
+                    id: kept.id.clone(),
+                    code: "K7MQ2X".into(),
+                    poster: 7,
+                    seat: 1
+                }))
+            ]
+        );
+        // A game without the poster's account says only that the challenge is gone.
+        game.accounts = vec![None, None];
+        assert_eq!(
+            heard(accept(&game))[1],
+            Some(News::Lobby(LobbyWord::Gone {
+                id: kept.id.clone()
+            }))
+        );
+        assert_eq!(
+            heard(Op::Account(AccountOp::Delete {
+                account: 7,
+                now_ms: 1
+            })),
+            [Some(News::Lobby(LobbyWord::Left { account: 7 }))]
+        );
+        // Its own word passes by the process that told it.
+        let own = payloads("aaaa", &Op::Challenge(ChallengeOp::Post(Box::new(kept))));
+        assert_eq!(read_news(&own[0], "aaaa"), None);
+        for junk in [
+            "x lobby",
+            "x lobby posted",
+            "x lobby posted {",
+            "x lobby gone",
+            "x lobby taken id K7MQ2X 7",
+            "x lobby taken id K7MQ2X seven 1",
+            "x lobby left",
+            "x lobby left -",
+            "x lobby shouted id",
+        ] {
+            assert_eq!(read_news(junk, "aaaa"), None, "{junk:?}");
+        }
+        assert_eq!(
+            read_news("x lobby unknown", "aaaa"),
+            Some(News::Lobby(LobbyWord::Unknown))
+        );
     }
 }

@@ -36,7 +36,7 @@ pub(super) fn apply_challenge(tx: &Connection, op: &ChallengeOp) -> Result<Reply
             }
             Ok(Reply::Done)
         }
-        ChallengeOp::Accept { id, game } => {
+        ChallengeOp::Accept { id, game, .. } => {
             let taken = tx
                 .execute("DELETE FROM challenges WHERE id = ?1", [id])
                 .map_err(failed)?;
