@@ -474,9 +474,10 @@ fn the_lobby_on_postgres() {
         (posted.as_str(), "Bea")
     );
     assert_eq!(
-        shown.rating,
-        lobby(&bea).iter().find(|c| c.id == posted).unwrap().rating
+        shown.terms,
+        lobby(&bea).iter().find(|c| c.id == posted).unwrap().terms
     );
+
     assert!(ids(&lobby(&ada)).contains(&posted.as_str()));
 
     // An account deleted through the second process: its challenges go from the first.

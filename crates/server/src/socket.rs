@@ -156,6 +156,7 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                 // thousand followers, a write each for each change was the lobby's bound.
                 let mut came = Vec::new();
                 let mut lagged = matches!(news, Err(RecvError::Lagged(_)));
+                let closed = matches!(news, Err(RecvError::Closed));
                 if let Ok(news) = news {
                     came.push(news);
                     while came.len() < LOBBY_NEWS_AT_ONCE
@@ -171,7 +172,7 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                         }
                     }
                 }
-                let mut sent = true;
+                let (mut sent, mut fed) = (true, false);
                 for news in came.into_iter().filter(|n| n.open_to.shows_to(account)) {
                     // The poster hears its challenge was taken before that it is gone: the
                     // word is told before the news is sent, but comes by another channel.
@@ -184,8 +185,8 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                             sent = sent && socket.feed(Message::Text(msg.to_json().into())).await.is_ok();
                         }
                     }
-                    let text = Message::Text(Utf8Bytes::from(news.text.as_ref()));
-                    sent = sent && socket.feed(text).await.is_ok();
+                    sent = sent && socket.feed(Message::Text(news.text)).await.is_ok();
+                    fed = true;
                 }
                 // Fell behind: the whole lobby again.
                 if lagged {
@@ -200,7 +201,12 @@ pub async fn serve(mut socket: WebSocket, rooms: Arc<Rooms>, peer: IpAddr) {
                         Err(e) => ServerMsg::error(e),
                     };
                     sent = sent && socket.feed(Message::Text(msg.to_json().into())).await.is_ok();
+                    fed = true;
                 }
+                if closed {
+                    conn.lobby = None;
+                }
+                if !fed { continue; }
                 if !sent || socket.flush().await.is_err() { break; }
                 conn.lobby_quiet_until = Some(Instant::now() + LOBBY_QUIET);
             }

@@ -6,6 +6,7 @@
 
 mod accepted;
 mod choose;
+mod gone;
 mod news;
 mod posting;
 mod shared;
@@ -25,6 +26,7 @@ use crate::store::{
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tabula_protocol::house::is_house_bot;
 use tabula_protocol::lobby::{Challenge, ChallengeTerms};
 use tabula_protocol::ratings::rating_pool;
@@ -71,6 +73,11 @@ pub struct Lobby {
     accepted: accepted::AcceptedNews,
     /// Posts being stored, counted against the caps.
     posting: posting::PostsUnderWay,
+    /// Challenges taken or cancelled lately, which late news must not put back.
+    gone: gone::RecentlyGone,
+    /// A change may have been stored without this process knowing (the store did not say):
+    /// the next look reads the lobby again.
+    unsure: AtomicBool,
 }
 
 impl Default for Lobby {
@@ -81,6 +88,8 @@ impl Default for Lobby {
             news,
             accepted: Default::default(),
             posting: Default::default(),
+            gone: Default::default(),
+            unsure: AtomicBool::new(false),
         }
     }
 }
@@ -88,6 +97,17 @@ impl Default for Lobby {
 /// The store's answer, as the lobby needs it.
 fn store_error(e: StoreError) -> String {
     e.to_string()
+}
+
+impl Lobby {
+    /// The store's answer; one that may have been kept unbeknown makes the next look read
+    /// the lobby again.
+    fn store_error(&self, e: StoreError) -> String {
+        if matches!(e, StoreError::Unknown(_)) {
+            self.unsure.store(true, Ordering::Relaxed);
+        }
+        e.to_string()
+    }
 }
 
 impl Lobby {
@@ -99,13 +119,16 @@ impl Lobby {
         let mut open = self.open.lock().await;
         if open.is_none() {
             *open = Some(read_lobby(rooms, &BTreeMap::new()).await?);
+        } else if self.unsure.swap(false, Ordering::Relaxed) {
+            self.read_again_held(rooms, &mut open, true).await?;
         }
         Ok(open)
     }
 
-    /// Shows `posted` to the followers, unless it is shown already.
+    /// Shows `posted` to the followers, unless it is shown already or gone already (its
+    /// word came late).
     fn put_up(&self, map: &mut OpenMap, posted: Open) {
-        if map.contains_key(&posted.kept.id) {
+        if map.contains_key(&posted.kept.id) || self.gone.contains(&posted.kept.id) {
             return;
         }
         // Nobody following is not an error.
@@ -117,6 +140,7 @@ impl Lobby {
 
     /// Takes challenge `id` out of the lobby and tells the followers, if it was there.
     fn take_down(&self, map: &mut OpenMap, id: &str) -> Option<Open> {
+        self.gone.add(id);
         let gone = map.remove(id)?;
         let _ = self.news.send(LobbyNews::gone(id, gone.open_to()));
         Some(gone)
@@ -174,7 +198,7 @@ impl Lobby {
             .store
             .challenge(ChallengeOp::Post(Box::new(kept.clone())))
             .await
-            .map_err(store_error)?;
+            .map_err(|e| self.store_error(e))?;
         let rating = poster_rating(rooms, &kept).await;
         let id = kept.id.clone();
         let mut open = self.open(rooms).await?;
@@ -205,7 +229,7 @@ impl Lobby {
                 cancelled.map(|_| ()).map_err(store_error)
             }
             // Not known to be done: kept here as the store may still have it.
-            Err(e) => Err(store_error(e)),
+            Err(e) => Err(self.store_error(e)),
         }
     }
 
@@ -235,12 +259,29 @@ impl Lobby {
         };
         let made = self.make_game(rooms, player, id, &challenge).await;
         match &made {
-            Ok(_) | Err(Unmade::Gone) => {
+            Ok(_) => {
+                let mut open = self.open.lock().await;
+                self.gone.add(id);
                 // Read again meanwhile, it may be back.
-                if let Some(map) = self.open.lock().await.as_mut() {
+                if let Some(map) = open.as_mut() {
                     map.remove(id);
                 }
                 let _ = self.news.send(LobbyNews::gone(id, challenge.open_to()));
+            }
+            // Taken or cancelled through another process, whose word tells the poster and
+            // then the followers. Heard already (while it was out of the lobby), the
+            // followers are told here; not yet, it goes back for the word to take down in
+            // its order (a poster here hears "taken" before "gone").
+            Err(Unmade::Gone) => {
+                let mut open = self.open.lock().await;
+                if self.gone.contains(id) {
+                    if let Some(map) = open.as_mut() {
+                        map.remove(id);
+                    }
+                    let _ = self.news.send(LobbyNews::gone(id, challenge.open_to()));
+                } else if let Some(map) = open.as_mut() {
+                    map.entry(id.to_string()).or_insert(challenge);
+                }
             }
             Err(Unmade::Else(_)) => {
                 if let Some(map) = self.open.lock().await.as_mut() {
@@ -317,7 +358,7 @@ impl Lobby {
                 Err(e) if e == challenge_gone(id) => return Err(Unmade::Gone),
                 // The code was taken: another.
                 Err(StoreError::Conflict(_)) => continue,
-                Err(e) => return Err(Unmade::Else(store_error(e))),
+                Err(e) => return Err(Unmade::Else(self.store_error(e))),
             }
         }
         Err(Unmade::Else(

@@ -1,7 +1,7 @@
 //! What the lobby tells the connections that follow it, and who may see each change.
 
 use crate::store::AccountId;
-use std::sync::Arc;
+use axum::extract::ws::Utf8Bytes;
 use tabula_protocol::ServerMsg;
 use tabula_protocol::lobby::Challenge;
 
@@ -10,9 +10,9 @@ use tabula_protocol::lobby::Challenge;
 pub struct LobbyNews {
     pub change: LobbyChange,
     pub open_to: OpenTo,
-    /// The message as sent, made once for every follower (a thousand followers made a
-    /// thousand copies of each, docs/benchmarks.md).
-    pub text: Arc<str>,
+    /// The message as sent, made once and shared by every follower (a thousand followers
+    /// made a thousand copies of each, docs/benchmarks.md).
+    pub text: Utf8Bytes,
 }
 
 #[derive(Clone, Debug)]

@@ -2,34 +2,56 @@
 //! (posted, cancelled, taken, an account deleted), heard in the order told, and the whole
 //! lobby read again when something may have been missed.
 
-use super::{
-    Accepted, Lobby, LobbyNews, Open, OpenGuard, OpenMap, check_terms, poster_rating, store_error,
-};
+use super::{Accepted, Lobby, Open, OpenGuard, OpenMap, check_terms, poster_rating, store_error};
 use crate::rooms::Rooms;
 use crate::store::{ANSWERED_ELSE, AccountId, ChallengeOp, LobbyWord, RatingOp, Reply};
 use std::collections::BTreeMap;
 use tabula_protocol::ratings::rating_pool;
 
 impl Lobby {
-    /// The challenges open, read again from a shared store (news was missed, or someone
-    /// names a challenge this process has not heard of); the followers are told what
-    /// changed.
-    async fn read_again<'a>(&'a self, rooms: &Rooms) -> Result<OpenGuard<'a>, String> {
-        let mut open = self.open.lock().await;
-        let Some(known) = open.as_ref() else {
-            drop(open);
-            return self.open(rooms).await;
+    /// Reads the lobby again into `open` (held), telling the followers what changed. With
+    /// `removals`, what the store no longer holds is taken down (news was missed, or a
+    /// change may have been kept unbeknown); without, it stays for its word, on its way, to
+    /// take down in its order (a poster hears "taken" before "gone").
+    pub(super) async fn read_again_held(
+        &self,
+        rooms: &Rooms,
+        open: &mut Option<OpenMap>,
+        removals: bool,
+    ) -> Result<(), String> {
+        let Some(map) = open.as_mut() else {
+            *open = Some(read_lobby(rooms, &BTreeMap::new()).await?);
+            return Ok(());
         };
-        let read = read_lobby(rooms, known).await?;
-        for (id, gone) in known.iter().filter(|(id, _)| !read.contains_key(*id)) {
-            let _ = self.news.send(LobbyNews::gone(id, gone.open_to()));
+        let read = read_lobby(rooms, map).await?;
+        if removals {
+            let gone: Vec<String> = map
+                .keys()
+                .filter(|id| !read.contains_key(*id))
+                .cloned()
+                .collect();
+            for id in gone {
+                self.take_down(map, &id);
+            }
         }
-        for (_, posted) in read.iter().filter(|(id, _)| !known.contains_key(*id)) {
-            let _ = self
-                .news
-                .send(LobbyNews::posted(posted.shown(), posted.open_to()));
+        let mut new: Vec<Open> = read
+            .into_values()
+            .filter(|open| !map.contains_key(&open.kept.id))
+            .collect();
+        new.sort_by_key(|open| (open.kept.posted_ms, open.kept.id.clone()));
+        for posted in new {
+            self.put_up(map, posted);
         }
-        *open = Some(read);
+        Ok(())
+    }
+
+    async fn read_again<'a>(
+        &'a self,
+        rooms: &Rooms,
+        removals: bool,
+    ) -> Result<OpenGuard<'a>, String> {
+        let mut open = self.open.lock().await;
+        self.read_again_held(rooms, &mut open, removals).await?;
         Ok(open)
     }
 
@@ -47,11 +69,12 @@ impl Lobby {
         if open.as_ref().is_some_and(|map| map.contains_key(id))
             || !rooms.store.is_shared()
             || !could_be
+            || self.gone.contains(id)
         {
             return Ok(open);
         }
         drop(open);
-        self.read_again(rooms).await
+        self.read_again(rooms, false).await
     }
 
     /// What another server process sharing the store told of the lobby, in the order told.
@@ -76,7 +99,7 @@ impl Lobby {
             }
             LobbyWord::Unknown => {
                 if self.open.lock().await.is_some()
-                    && let Err(e) = self.read_again(rooms).await
+                    && let Err(e) = self.read_again(rooms, true).await
                 {
                     eprintln!("the lobby could not be read again: {e}");
                 }
@@ -159,4 +182,96 @@ pub(super) async fn read_lobby(rooms: &Rooms, known: &OpenMap) -> Result<OpenMap
         }
     }
     Ok(read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::LobbyChange;
+    use crate::store::{Store, StoredChallenge};
+    use tabula_protocol::lobby::ChallengeTerms;
+
+    fn posted(id: &str, account: AccountId) -> LobbyWord {
+        LobbyWord::Posted(Box::new(StoredChallenge {
+            id: id.into(),
+            account,
+            terms: ChallengeTerms {
+                game: "adaptoid".into(),
+                settings: Vec::new(),
+                pace: tabula_protocol::Pace::Correspondence,
+                move_seconds: None,
+                rated: false,
+                seat: None,
+            },
+            to: None,
+            posted_ms: 1,
+            by: format!("player{account}"),
+            to_name: None,
+        }))
+    }
+
+    /// The ids a visitor looking now sees.
+    async fn shown(rooms: &Rooms) -> Vec<String> {
+        let (list, _) = rooms.lobby.follow(rooms, None).await.unwrap();
+        list.into_iter().map(|c| c.id).collect()
+    }
+
+    #[test]
+    fn words_from_elsewhere_keep_the_lobby_and_a_late_word_puts_nothing_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("lobby.sqlite3").display());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let rooms = Rooms::new(Store::open(&url).await.unwrap(), 0);
+            let lobby = &rooms.lobby;
+            let (first, mut news) = lobby.follow(&rooms, None).await.unwrap();
+            assert!(first.is_empty());
+            let mut poster = lobby.listen_for_accepts(7);
+            let id = "aaaaaaaaaaaa";
+
+            lobby.hear(&rooms, posted(id, 7)).await;
+            assert!(matches!(
+                news.try_recv().unwrap().change,
+                LobbyChange::Posted(_)
+            ));
+            assert_eq!(shown(&rooms).await, [id]);
+
+            // Taken through another process: the poster hears it, then the followers.
+            let taken = LobbyWord::Taken {
+                id: id.into(),
+                code: "K7MQ2X".into(),
+                poster: 7,
+                seat: 1,
+            };
+            lobby.hear(&rooms, taken).await;
+            let word = poster.try_recv().unwrap();
+            assert_eq!((word.code.as_str(), word.seat), ("K7MQ2X", 1));
+            assert!(matches!(
+                news.try_recv().unwrap().change,
+                LobbyChange::Gone { .. }
+            ));
+
+            // Its "posted" word again, late (as a process that took it before hearing it
+            // would get it): nothing is put back.
+            lobby.hear(&rooms, posted(id, 7)).await;
+            assert!(news.try_recv().is_err());
+            assert!(shown(&rooms).await.is_empty());
+
+            // An account deleted elsewhere: its challenges go.
+            lobby.hear(&rooms, posted("bbbbbbbbbbbb", 9)).await;
+            lobby.hear(&rooms, LobbyWord::Left { account: 9 }).await;
+            assert!(matches!(
+                news.try_recv().unwrap().change,
+                LobbyChange::Posted(_)
+            ));
+            assert!(matches!(
+                news.try_recv().unwrap().change,
+                LobbyChange::Gone { .. }
+            ));
+            assert!(shown(&rooms).await.is_empty());
+        });
+    }
 }

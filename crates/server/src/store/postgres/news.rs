@@ -79,10 +79,13 @@ fn read_news(payload: &str, origin: &str) -> Option<News> {
         return None;
     }
     let code = words.next()?.to_string();
-    // No game's code is this word.
+    // No game's code is this word. A word of the lobby not understood (a newer server's)
+    // says the lobby changed all the same: read it again.
     if code == "lobby" {
-        let (_, told) = payload.split_once(" lobby ")?;
-        return read_lobby_word(told).map(News::Lobby);
+        let told = payload.split_once(" lobby ").map_or("", |(_, told)| told);
+        return Some(News::Lobby(
+            read_lobby_word(told).unwrap_or(LobbyWord::Unknown),
+        ));
     }
     let version = words.next()?.parse().ok()?;
     let Some(ply) = words.next() else {
@@ -326,6 +329,7 @@ mod tests {
         // Its own word passes by the process that told it.
         let own = payloads("aaaa", &Op::Challenge(ChallengeOp::Post(Box::new(kept))));
         assert_eq!(read_news(&own[0], "aaaa"), None);
+        // Not understood: the lobby is read again.
         for junk in [
             "x lobby",
             "x lobby posted",
@@ -336,12 +340,13 @@ mod tests {
             "x lobby left",
             "x lobby left -",
             "x lobby shouted id",
+            "x lobby unknown",
         ] {
-            assert_eq!(read_news(junk, "aaaa"), None, "{junk:?}");
+            assert_eq!(
+                read_news(junk, "aaaa"),
+                Some(News::Lobby(LobbyWord::Unknown)),
+                "{junk:?}"
+            );
         }
-        assert_eq!(
-            read_news("x lobby unknown", "aaaa"),
-            Some(News::Lobby(LobbyWord::Unknown))
-        );
     }
 }
