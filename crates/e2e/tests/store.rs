@@ -188,6 +188,10 @@ async fn rated_game(store: &Store, code: &str, accounts: [i64; 2]) {
 
 /// Seat 1 resigns game `code` (at version 0), rating `accounts`.
 fn rated_resignation(code: &str, accounts: [i64; 2]) -> Op {
+    rated_resignation_at(code, accounts, 1_700_000_000_000)
+}
+
+fn rated_resignation_at(code: &str, accounts: [i64; 2], at_ms: u64) -> Op {
     Op::Change(Box::new(Change {
         code: code.into(),
         version: 0,
@@ -198,7 +202,7 @@ fn rated_resignation(code: &str, accounts: [i64; 2]) -> Op {
             pool: "adomoc".into(),
             accounts: accounts.to_vec(),
             points: vec![1.0, 0.0],
-            at_ms: 1_700_000_000_000,
+            at_ms,
         }),
         waiting_seat: None,
     }))
@@ -251,6 +255,44 @@ async fn a_rated_end_is_kept_whole_or_not_at_all(store: &Store) -> [i64; 2] {
     accounts
 }
 
+/// Two pairs play twice, one a day apart and one two years apart: the second game moves
+/// the absent pair's ratings from deviations grown while they were away (the store reads
+/// when each last played).
+async fn an_absence_grows_a_deviation(store: &Store) {
+    const DAY: u64 = 86_400_000;
+    let ids = register(store, &["Eve", "Fay", "Gil", "Hal"]).await;
+    let (near, far) = ([ids[0], ids[1]], [ids[2], ids[3]]);
+    let start = 1_700_000_000_000;
+    for (n, (pair, gap)) in [(near, DAY), (far, 730 * DAY)].into_iter().enumerate() {
+        for (game, at_ms) in [(0, start), (1, start + gap)] {
+            let code = format!("ABS{n}{game}X");
+            rated_game(store, &code, pair).await;
+            store
+                .run(rated_resignation_at(&code, pair, at_ms))
+                .await
+                .unwrap();
+        }
+    }
+    let deviations = |pair: [i64; 2]| async move {
+        let op = RatingOp::Of {
+            pool: "adomoc".into(),
+            accounts: pair.to_vec(),
+        };
+        match store.ratings(op).await.unwrap() {
+            Reply::Ratings(found) => found
+                .into_iter()
+                .map(|(_, r)| (r.games, r.shown().deviation))
+                .collect::<Vec<_>>(),
+            other => panic!("ratings, not {other:?}"),
+        }
+    };
+    let (near, far) = (deviations(near).await, deviations(far).await);
+    assert!(near.iter().chain(&far).all(|&(games, _)| games == 2));
+    for (a_day, two_years) in near.iter().zip(&far) {
+        assert!(two_years.1 > a_day.1 + 20, "{near:?} {far:?}");
+    }
+}
+
 /// After Bea's rating row was damaged: her next game still ends, rated from a newcomer's.
 async fn a_damaged_rating_does_not_stop_a_game_ending(store: &Store, accounts: [i64; 2]) {
     rated_game(store, "RATE34", [accounts[1], accounts[0]]).await;
@@ -275,6 +317,7 @@ fn sqlite_keeps_a_rated_end_whole_and_survives_a_damaged_rating() {
     let runtime = runtime();
     let store = runtime.block_on(Store::open(&sqlite_url(&path))).unwrap();
     let accounts = runtime.block_on(a_rated_end_is_kept_whole_or_not_at_all(&store));
+    runtime.block_on(an_absence_grows_a_deviation(&store));
     rusqlite::Connection::open(&path)
         .unwrap()
         .execute_batch(DAMAGE)
@@ -292,6 +335,7 @@ fn postgres_keeps_a_rated_end_whole_and_survives_a_damaged_rating() {
     let runtime = runtime();
     let store = runtime.block_on(Store::open(&database.url)).unwrap();
     let accounts = runtime.block_on(a_rated_end_is_kept_whole_or_not_at_all(&store));
+    runtime.block_on(an_absence_grows_a_deviation(&store));
     database.sql(DAMAGE);
     runtime.block_on(a_damaged_rating_does_not_stop_a_game_ending(
         &store, accounts,

@@ -11,12 +11,24 @@ use tabula_protocol::ShownRating;
 /// player's 350 falls below it after about ten games.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
+/// Rating periods a day: lichess's, one about every 4.7 days. A player's deviation grows
+/// by one period's step for each while they are away.
+pub const RATING_PERIODS_PER_DAY: f64 = 0.21436;
+/// Glicko-2's scale: a deviation of 173.7178 rating points is one on its own scale.
+const GLICKO2_SCALE: f64 = 173.7178;
+/// A newcomer's deviation, the most that time away can bring a rating to.
+const NEWCOMER_DEVIATION: f64 = 350.0;
+const DAY_MS: f64 = 86_400_000.0;
+
 /// A player's rating in one pool as it is kept.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
     pub glicko: Glicko2Rating,
     /// Rated games played in the pool.
     pub games: u32,
+    /// When its last rated game ended, where the store says (0 is never: a house bot's
+    /// seeded rating).
+    pub updated_ms: Option<u64>,
 }
 
 impl Default for Rating {
@@ -25,11 +37,38 @@ impl Default for Rating {
         Rating {
             glicko: Glicko2Rating::new(),
             games: 0,
+            updated_ms: None,
         }
     }
 }
 
 impl Rating {
+    /// This rating at `at_ms`: its deviation grown as Glicko-2 grows it between rating
+    /// periods (φ² + σ² for each), for the periods since its last rated game, up to a
+    /// newcomer's. A player back after a year away has their rating move as a newcomer's
+    /// nearly does, not as little as before they left.
+    pub fn at(self, at_ms: u64) -> Rating {
+        let Some(since) = self.updated_ms.filter(|&ms| ms > 0 && ms < at_ms) else {
+            return self;
+        };
+        let periods = at_ms.saturating_sub(since) as f64 / DAY_MS * RATING_PERIODS_PER_DAY;
+        let phi = self.glicko.deviation / GLICKO2_SCALE;
+        let sigma = self.glicko.volatility;
+        let grown = (phi * phi + periods * sigma * sigma).sqrt() * GLICKO2_SCALE;
+        let most = NEWCOMER_DEVIATION.max(self.glicko.deviation);
+        Rating {
+            glicko: Glicko2Rating {
+                deviation: if grown.is_finite() {
+                    grown.min(most)
+                } else {
+                    self.glicko.deviation
+                },
+                ..self.glicko
+            },
+            ..self
+        }
+    }
+
     pub fn shown(&self) -> ShownRating {
         ShownRating {
             rating: self.glicko.rating.round() as i32,
@@ -52,12 +91,14 @@ pub struct RatedEnd {
     pub at_ms: u64,
 }
 
-/// Everyone's ratings after a game in which seat `i` scored `points[i]`, from `before`.
+/// Everyone's ratings after a game that ended at `at_ms`, in which seat `i` scored
+/// `points[i]`, from `before` (each as of its last game: grown for the time since first).
 ///
 /// Each player's game is one Glicko-2 rating period with one result against each other
 /// player, so three-player Adamas counts as a game against each opponent, all at once.
-pub fn rate(before: &[Rating], points: &[f64]) -> Vec<Rating> {
+pub fn rate(before: &[Rating], points: &[f64], at_ms: u64) -> Vec<Rating> {
     let config = Glicko2Config::new();
+    let before: Vec<Rating> = before.iter().map(|r| r.at(at_ms)).collect();
     (0..before.len())
         .map(|me| {
             let results: Vec<(Glicko2Rating, Outcomes)> = (0..before.len())
@@ -79,6 +120,7 @@ pub fn rate(before: &[Rating], points: &[f64]) -> Vec<Rating> {
                 // Never a NaN written: numbers the formulas cannot take leave it as it was.
                 glicko: if finite { after } else { before[me].glicko },
                 games: before[me].games.saturating_add(1),
+                updated_ms: Some(at_ms),
             }
         })
         .collect()
@@ -125,6 +167,7 @@ pub fn stored_rating(
             volatility,
         },
         games: games.clamp(0, i64::from(u32::MAX)) as u32,
+        updated_ms: None,
     })
 }
 
@@ -134,7 +177,7 @@ mod tests {
 
     #[test]
     fn a_win_moves_the_winner_up_and_the_loser_down_by_as_much() {
-        let after = rate(&[Rating::default(), Rating::default()], &[1.0, 0.0]);
+        let after = rate(&[Rating::default(), Rating::default()], &[1.0, 0.0], 0);
         assert!(after[0].glicko.rating > 1500.0 && after[1].glicko.rating < 1500.0);
         let up = after[0].glicko.rating - 1500.0;
         let down = 1500.0 - after[1].glicko.rating;
@@ -147,15 +190,15 @@ mod tests {
 
     #[test]
     fn a_draw_between_equals_moves_nobody() {
-        let after = rate(&[Rating::default(), Rating::default()], &[0.5, 0.5]);
+        let after = rate(&[Rating::default(), Rating::default()], &[0.5, 0.5], 0);
         assert_eq!(after[0].shown().rating, 1500);
         assert_eq!(after[1].shown().rating, 1500);
     }
 
     #[test]
     fn three_players_the_winner_beats_both_and_the_others_draw_each_other() {
-        let after = rate(&[Rating::default(); 3], &[1.0, 0.0, 0.0]);
-        let two = rate(&[Rating::default(); 2], &[1.0, 0.0]);
+        let after = rate(&[Rating::default(); 3], &[1.0, 0.0, 0.0], 0);
+        let two = rate(&[Rating::default(); 2], &[1.0, 0.0], 0);
         assert!(
             after[0].glicko.rating > two[0].glicko.rating,
             "two wins gain more"
@@ -173,6 +216,7 @@ mod tests {
                 volatility: 0.06,
             },
             games: 40,
+            updated_ms: None,
         };
         let weak = Rating {
             glicko: Glicko2Rating {
@@ -181,9 +225,10 @@ mod tests {
                 volatility: 0.06,
             },
             games: 40,
+            updated_ms: None,
         };
-        let expected = rate(&[strong, weak], &[1.0, 0.0]);
-        let upset = rate(&[strong, weak], &[0.0, 1.0]);
+        let expected = rate(&[strong, weak], &[1.0, 0.0], 0);
+        let upset = rate(&[strong, weak], &[0.0, 1.0], 0);
         let gain = |after: &[Rating], seat: usize, from: &Rating| {
             (after[seat].glicko.rating - from.glicko.rating).abs()
         };
@@ -205,5 +250,56 @@ mod tests {
             assert!(err.contains("is not a rating"), "{err}");
         }
         assert_eq!(stored_rating(1500.0, 350.0, 0.06, -4).unwrap().games, 0);
+    }
+
+    #[test]
+    fn a_deviation_grows_while_its_player_is_away_and_moves_their_rating_more() {
+        const DAY: u64 = 86_400_000;
+        let left = 1_000 * DAY;
+        let settled = Rating {
+            glicko: Glicko2Rating {
+                rating: 1800.0,
+                deviation: 60.0,
+                volatility: 0.06,
+            },
+            games: 80,
+            updated_ms: Some(left),
+        };
+        let deviation_after = |days: u64| settled.at(left + days * DAY).glicko.deviation;
+        assert_eq!(deviation_after(0), 60.0);
+        // A month away: a few points; about a year: provisional again (as on lichess);
+        // thirty years: a newcomer's, no more.
+        assert!(
+            (60.0..70.0).contains(&deviation_after(30)),
+            "{}",
+            deviation_after(30)
+        );
+        let year = deviation_after(365);
+        assert!((105.0..115.0).contains(&year), "{year}");
+        assert!(deviation_after(400) > PROVISIONAL_DEVIATION);
+        assert_eq!(deviation_after(30 * 365), 350.0);
+        // Its rating and volatility stay; a seeded rating (never played: 0) and an end
+        // before the last game change nothing.
+        let away = settled.at(left + 365 * DAY);
+        assert_eq!((away.glicko.rating, away.glicko.volatility), (1800.0, 0.06));
+        let seeded = Rating {
+            updated_ms: Some(0),
+            ..settled
+        };
+        assert_eq!(seeded.at(left), seeded);
+        assert_eq!(settled.at(left - DAY), settled);
+        // Back after a year, a win moves the returning player more than it would have.
+        let rival = Rating {
+            updated_ms: Some(left + 365 * DAY),
+            ..settled
+        };
+        let stayed = rate(&[settled, rival], &[1.0, 0.0], left);
+        let returned = rate(&[settled, rival], &[1.0, 0.0], left + 365 * DAY);
+        let gain = |after: &[Rating]| after[0].glicko.rating - 1800.0;
+        assert!(
+            gain(&returned) > 1.5 * gain(&stayed),
+            "{returned:?} {stayed:?}"
+        );
+        assert_eq!(returned[0].updated_ms, Some(left + 365 * DAY));
     }
 }

@@ -79,6 +79,7 @@ pub fn seed_rating(kind: GameKind, house: u8) -> Rating {
             ..Glicko2Rating::new()
         },
         games: 0,
+        updated_ms: None,
     }
 }
 

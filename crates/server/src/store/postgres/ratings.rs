@@ -35,8 +35,8 @@ impl RatingStatements {
                 .await?,
             read: client
                 .prepare(
-                    "SELECT account, rating, deviation, volatility, games FROM ratings
-                     WHERE pool = $1::text AND account = ANY($2::int8[])",
+                    "SELECT account, rating, deviation, volatility, games, updated_ms
+                     FROM ratings WHERE pool = $1::text AND account = ANY($2::int8[])",
                 )
                 .await?,
             write: client
@@ -124,7 +124,17 @@ async fn read_ratings(
         .iter()
         .filter_map(|row| {
             let account: i64 = row.try_get(0).ok()?;
-            Some((account, row_rating(row, 1)))
+            let updated_ms = row
+                .try_get::<_, i64>(5)
+                .ok()
+                .and_then(|ms| u64::try_from(ms).ok());
+            Some((
+                account,
+                row_rating(row, 1).map(|rating| Rating {
+                    updated_ms,
+                    ..rating
+                }),
+            ))
         })
         .collect())
 }
@@ -160,7 +170,7 @@ pub(super) async fn rate_end(
             },
         )
         .collect();
-    let after = rate(&before, &end.points);
+    let after = rate(&before, &end.points, end.at_ms);
     let column = |f: fn(&Rating) -> f64| after.iter().map(f).collect::<Vec<f64>>();
     let games: Vec<i32> = after
         .iter()

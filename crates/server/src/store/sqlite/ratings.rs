@@ -28,16 +28,29 @@ fn kept_rating(
 ) -> Result<Option<Result<Rating, String>>, StoreError> {
     let kept = tx
         .query_row(
-            "SELECT rating, deviation, volatility, games FROM ratings
+            "SELECT rating, deviation, volatility, games, updated_ms FROM ratings
              WHERE account = ?1 AND pool = ?2",
             params![account, pool],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+            |row| {
+                Ok((
+                    row.get(0)?,
+                    row.get(1)?,
+                    row.get(2)?,
+                    row.get(3)?,
+                    row.get::<_, i64>(4)?,
+                ))
+            },
         )
         .optional()
         .map_err(failed)?;
-    Ok(kept.map(|(rating, deviation, volatility, games)| {
-        stored_rating(rating, deviation, volatility, games)
-    }))
+    Ok(
+        kept.map(|(rating, deviation, volatility, games, updated_ms)| {
+            stored_rating(rating, deviation, volatility, games).map(|rating| Rating {
+                updated_ms: u64::try_from(updated_ms).ok(),
+                ..rating
+            })
+        }),
+    )
 }
 
 /// Moves the ratings of the players of game `code`, which `end` ends.
@@ -49,7 +62,7 @@ pub(super) fn rate_end(tx: &Connection, code: &str, end: &RatedEnd) -> Result<()
             None => Rating::default(),
         });
     }
-    let after = rate(&before, &end.points);
+    let after = rate(&before, &end.points, end.at_ms);
     for (account, rating) in end.accounts.iter().zip(&after) {
         let g = rating.glicko;
         tx.execute(
