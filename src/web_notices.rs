@@ -2,7 +2,9 @@
 //! and it is not the game on screen (or the page is hidden), a system notification says so;
 //! clicking it brings the page forward and opens that game. Only once the player allowed it
 //! (the online screen asks, on a click; never by itself). They are sent from the turns
-//! connection's own message callback, since a hidden page draws no frames.
+//! connection's own message callback, since a hidden page draws no frames. Where the page
+//! may not make a notice itself (Chrome on Android: "use showNotification() instead"), the
+//! service worker shows it, and tells the page when it is clicked (web/sw.js).
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -11,7 +13,10 @@ use tabula_online::Connection;
 use tabula_online::protocol::ServerMsg;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Notification, NotificationOptions, NotificationPermission};
+use web_sys::{
+    MessageEvent, Notification, NotificationOptions, NotificationPermission,
+    ServiceWorkerRegistration,
+};
 
 thread_local! {
     /// The code of the online game on screen, as the app last said.
@@ -79,6 +84,7 @@ pub fn take_opened() -> Option<String> {
 /// Sends a notice for each game that comes to wait for the player's move on `connection`
 /// (not for those waiting when it first answers: those are no news).
 pub fn watch_turns(connection: &Connection) {
+    hear_the_worker();
     let known: Rc<RefCell<Option<HashSet<String>>>> = Rc::default();
     connection.watch(move |msg| {
         let ServerMsg::Waiting { games } = msg else {
@@ -114,7 +120,10 @@ fn notify(code: &str, game: &str, moves: usize) {
     options.set_body(&format!("Game {code}, move {}", moves + 1));
     // One notice per game: a newer one replaces it.
     options.set_tag(&format!("tabula-{code}"));
+    // For the service worker, which opens it when the notice is clicked.
+    options.set_data(&JsValue::from_str(code));
     let Ok(notice) = Notification::new_with_options(&title, &options) else {
+        show_through_the_worker(title, options);
         return;
     };
     let code = code.to_string();
@@ -125,4 +134,55 @@ fn notify(code: &str, game: &str, moves: usize) {
         OPENED.with(|opened| *opened.borrow_mut() = Some(code));
     });
     notice.set_onclick(Some(clicked.unchecked_ref()));
+}
+
+/// Shows the notice through the page's service worker, once it is ready.
+fn show_through_the_worker(title: String, options: NotificationOptions) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(ready) = window.navigator().service_worker().ready() else {
+        return;
+    };
+    // Shown only with leave given (checked before), so the promise it gives is not refused.
+    let show = Closure::<dyn FnMut(JsValue)>::new(move |registration: JsValue| {
+        if let Ok(registration) = registration.dyn_into::<ServiceWorkerRegistration>()
+            && registration
+                .show_notification_with_options(&title, &options)
+                .is_err()
+        {
+            web_sys::console::log_1(&"tabula: the notice could not be shown".into());
+        }
+    });
+    let _ = ready.then(&show);
+    // Called once, by the promise; a few bytes a notice.
+    show.forget();
+}
+
+thread_local! {
+    /// Whether the page listens to its service worker's word of a notice clicked.
+    static HEARING_THE_WORKER: RefCell<bool> = const { RefCell::new(false) };
+}
+
+/// Listens (once) for the service worker's `{ tabulaOpen: CODE }`: a notice it showed was
+/// clicked.
+fn hear_the_worker() {
+    if HEARING_THE_WORKER.with(|hearing| hearing.replace(true)) {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let worker = window.navigator().service_worker();
+    let heard = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+        let code = js_sys::Reflect::get(&event.data(), &JsValue::from_str("tabulaOpen"))
+            .ok()
+            .and_then(|code| code.as_string());
+        if let Some(code) = code {
+            OPENED.with(|opened| *opened.borrow_mut() = Some(code));
+        }
+    });
+    let _ = worker.add_event_listener_with_callback("message", heard.as_ref().unchecked_ref());
+    // For the page's whole life.
+    heard.forget();
 }

@@ -47,3 +47,19 @@ self.addEventListener("fetch", (event) => {
       .then((found) => found ?? fetch(request)),
   );
 });
+
+// A "your move" notice this worker showed for the page (where the page may not show one
+// itself: Chrome on Android), clicked: the page comes forward and opens the game; with no
+// page open, a new one starts (the game waits in its list).
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const code = typeof event.notification.data === "string" ? event.notification.data : null;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((pages) => {
+      const page = pages.find((p) => p.focused) ?? pages[0];
+      if (!page) return self.clients.openWindow("./");
+      if (code) page.postMessage({ tabulaOpen: code });
+      return page.focus();
+    }),
+  );
+});

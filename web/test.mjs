@@ -420,6 +420,56 @@ if (onlineServer && wanted("turns")) {
   writeFileSync(`${out}/turns.console.log`, lines.join("\n") + "\n");
   check(errors.length === 0 && panics(lines).length === 0,
     `turns: no panics or page errors${errors.length || panics(lines).length ? `: ${[...errors, ...panics(lines)].join(" | ")}` : ""}`);
+  // The helper page talks to the server on: the page is let go.
+  await page.close();
+
+  // As on Chrome for Android, where a page may not make a notice itself ("use
+  // showNotification() instead"): the service worker shows it, and its word of the notice
+  // clicked opens the game.
+  const phone = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await phone.grantPermissions(["notifications"], { origin: onlineServer });
+  await phone.addInitScript(({ server, socketUrl, session, expires }) => {
+    localStorage.setItem("tabula/online-sessions.ron",
+      `(sessions: [(server: "${socketUrl}", name: "Nia", session: "${session}", expires_ms: ${expires})])`);
+    localStorage.setItem("tabula/online-seats.ron", `(server: Some("${server}"), seats: [])`);
+    window.Notification = class {
+      constructor() { throw new TypeError("Illegal constructor. Use ServiceWorkerRegistration.showNotification() instead."); }
+      static get permission() { return "granted"; }
+      static requestPermission() { return Promise.resolve("granted"); }
+    };
+  }, { server: onlineServer, socketUrl, session: nia.session, expires: nia.expires_ms });
+  const android = await openPage(phone, `${onlineServer}/?trace`);
+  await android.waitFor("tabula: title screen at", 120_000);
+  await android.waitFor("tabula-page: kept for offline play", 60_000);
+  for (let i = 0; i < 100 && !/^\(2\) /.test(await android.page.title()); i++) await android.page.waitForTimeout(200);
+  const third = await gameForNia();
+  const shown = async () => android.page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
+  });
+  let byWorker = [];
+  for (let i = 0; i < 50 && byWorker.length === 0; i++) {
+    await android.page.waitForTimeout(200);
+    byWorker = await shown();
+  }
+  check(byWorker.length === 1 && byWorker[0].title === "Your move in Adomoc" && byWorker[0].body.includes(third)
+    && byWorker[0].tag === `tabula-${third}` && byWorker[0].data === third,
+    `turns: where the page may not make a notice, the service worker shows it (${JSON.stringify(byWorker)})`);
+  // What web/sw.js tells the page when the notice is clicked.
+  await android.page.evaluate((code) => navigator.serviceWorker.dispatchEvent(
+    new MessageEvent("message", { data: { tabulaOpen: code } })), third);
+  let opened = traceState(android.lines);
+  for (let i = 0; i < 150 && opened.screen !== "Playing"; i++) {
+    await android.page.waitForTimeout(200);
+    opened = traceState(android.lines);
+  }
+  check(opened.screen === "Playing" && opened.moves === 0,
+    `turns: the worker's word of its notice clicked opens the game (screen ${opened.screen}, moves ${opened.moves})`);
+  await android.page.screenshot({ path: `${out}/turns-android.png` });
+  writeFileSync(`${out}/turns-android.console.log`, android.lines.join("\n") + "\n");
+  check(android.errors.length === 0 && panics(android.lines).length === 0,
+    `turns: no panics or page errors on the phone${android.errors.length ? `: ${android.errors.join(" | ")}` : ""}`);
+  await phone.close();
   await context.close();
 }
 
