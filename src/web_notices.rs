@@ -144,19 +144,26 @@ fn show_through_the_worker(title: String, options: NotificationOptions) {
     let Ok(ready) = window.navigator().service_worker().ready() else {
         return;
     };
-    // Shown only with leave given (checked before), so the promise it gives is not refused.
     let show = Closure::<dyn FnMut(JsValue)>::new(move |registration: JsValue| {
-        if let Ok(registration) = registration.dyn_into::<ServiceWorkerRegistration>()
-            && registration
-                .show_notification_with_options(&title, &options)
-                .is_err()
-        {
-            web_sys::console::log_1(&"tabula: the notice could not be shown".into());
+        let Ok(registration) = registration.dyn_into::<ServiceWorkerRegistration>() else {
+            return;
+        };
+        match registration.show_notification_with_options(&title, &options) {
+            Ok(shown) => {
+                let refused = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| not_shown());
+                let _ = shown.catch(&refused);
+                refused.forget();
+            }
+            Err(_) => not_shown(),
         }
     });
     let _ = ready.then(&show);
-    // Called once, by the promise; a few bytes a notice.
+    // Called once, by the promise; a few bytes a notice, and notices come a move at most.
     show.forget();
+}
+
+fn not_shown() {
+    web_sys::console::log_1(&"tabula: the notice could not be shown".into());
 }
 
 thread_local! {

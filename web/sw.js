@@ -56,9 +56,11 @@ self.addEventListener("notificationclick", (event) => {
   const code = typeof event.notification.data === "string" ? event.notification.data : null;
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((pages) => {
-      const page = pages.find((p) => p.focused) ?? pages[0];
-      if (!page) return self.clients.openWindow("./");
-      if (code) page.postMessage({ tabulaOpen: code });
+      if (pages.length === 0) return self.clients.openWindow("./");
+      // Every page hears it (a page not following its player's turns passes it over); the
+      // one in sight, or else the first, comes forward.
+      if (code) for (const page of pages) page.postMessage({ tabulaOpen: code });
+      const page = pages.find((p) => p.visibilityState === "visible") ?? pages[0];
       return page.focus();
     }),
   );

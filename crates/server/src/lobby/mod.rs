@@ -10,6 +10,7 @@ mod gone;
 mod news;
 mod posting;
 mod shared;
+mod taking;
 
 pub use accepted::Accepted;
 pub use choose::{Due, Fit};
@@ -75,6 +76,8 @@ pub struct Lobby {
     posting: posting::PostsUnderWay,
     /// Challenges taken or cancelled lately, which late news must not put back.
     gone: gone::RecentlyGone,
+    /// Challenges being taken here, and those put back to wait for another's word.
+    taking: taking::Taking,
     /// A change may have been stored without this process knowing (the store did not say):
     /// the next look reads the lobby again.
     unsure: AtomicBool,
@@ -89,6 +92,7 @@ impl Default for Lobby {
             accepted: Default::default(),
             posting: Default::default(),
             gone: Default::default(),
+            taking: Default::default(),
             unsure: AtomicBool::new(false),
         }
     }
@@ -119,8 +123,17 @@ impl Lobby {
         let mut open = self.open.lock().await;
         if open.is_none() {
             *open = Some(read_lobby(rooms, &BTreeMap::new()).await?);
-        } else if self.unsure.swap(false, Ordering::Relaxed) {
-            self.read_again_held(rooms, &mut open, true).await?;
+        } else if self.unsure.swap(false, Ordering::Relaxed)
+            && let Err(e) = self.read_again_held(rooms, &mut open, true).await
+        {
+            self.unsure.store(true, Ordering::Relaxed);
+            return Err(e);
+        }
+        // Put back after a lost accept, and no word that it was taken came.
+        if let Some(map) = open.as_mut() {
+            for id in self.taking.overdue() {
+                self.take_down(map, &id);
+            }
         }
         Ok(open)
     }
@@ -128,7 +141,8 @@ impl Lobby {
     /// Shows `posted` to the followers, unless it is shown already or gone already (its
     /// word came late).
     fn put_up(&self, map: &mut OpenMap, posted: Open) {
-        if map.contains_key(&posted.kept.id) || self.gone.contains(&posted.kept.id) {
+        let id = &posted.kept.id;
+        if map.contains_key(id) || self.gone.contains(id) || self.taking.contains(id) {
             return;
         }
         // Nobody following is not an error.
@@ -255,6 +269,8 @@ impl Lobby {
             if challenge.kept.to.is_some_and(|named| named != player.id) {
                 return Err("that challenge is for another player".into());
             }
+            // Not shown again meanwhile by a read of the store or a late word.
+            self.taking.begin(id);
             map.remove(id).expect("found above")
         };
         let made = self.make_game(rooms, player, id, &challenge).await;
@@ -262,7 +278,6 @@ impl Lobby {
             Ok(_) => {
                 let mut open = self.open.lock().await;
                 self.gone.add(id);
-                // Read again meanwhile, it may be back.
                 if let Some(map) = open.as_mut() {
                     map.remove(id);
                 }
@@ -281,6 +296,7 @@ impl Lobby {
                     let _ = self.news.send(LobbyNews::gone(id, challenge.open_to()));
                 } else if let Some(map) = open.as_mut() {
                     map.entry(id.to_string()).or_insert(challenge);
+                    self.taking.await_word(id);
                 }
             }
             Err(Unmade::Else(_)) => {
@@ -289,6 +305,7 @@ impl Lobby {
                 }
             }
         }
+        self.taking.end(id);
         made.map_err(|unmade| match unmade {
             Unmade::Gone => challenge_gone(&shown_id(id)).to_string(),
             Unmade::Else(e) => e,

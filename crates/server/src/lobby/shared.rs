@@ -260,6 +260,13 @@ mod tests {
             assert!(news.try_recv().is_err());
             assert!(shown(&rooms).await.is_empty());
 
+            // Being taken here (out of the lobby while its game is made): its word, late,
+            // shows nothing meanwhile.
+            lobby.taking.begin("cccccccccccc");
+            lobby.hear(&rooms, posted("cccccccccccc", 7)).await;
+            assert!(news.try_recv().is_err());
+            lobby.taking.end("cccccccccccc");
+
             // An account deleted elsewhere: its challenges go.
             lobby.hear(&rooms, posted("bbbbbbbbbbbb", 9)).await;
             lobby.hear(&rooms, LobbyWord::Left { account: 9 }).await;

@@ -37,7 +37,8 @@ fn kept_rating(
                     row.get(1)?,
                     row.get(2)?,
                     row.get(3)?,
-                    row.get::<_, i64>(4)?,
+                    // A damaged time reads as none: the rating is not grown, the end kept.
+                    row.get::<_, i64>(4).ok(),
                 ))
             },
         )
@@ -46,7 +47,7 @@ fn kept_rating(
     Ok(
         kept.map(|(rating, deviation, volatility, games, updated_ms)| {
             stored_rating(rating, deviation, volatility, games).map(|rating| Rating {
-                updated_ms: u64::try_from(updated_ms).ok(),
+                updated_ms: updated_ms.and_then(|ms| u64::try_from(ms).ok()),
                 ..rating
             })
         }),
