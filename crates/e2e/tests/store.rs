@@ -412,6 +412,32 @@ async fn one_challenge_makes_one_game(stores: &[Store]) {
         Reply::Challenges(open) => assert!(open.is_empty(), "{open:?}"),
         other => panic!("challenges, not {other:?}"),
     }
+    // A challenge whose poster deleted their account (told to another process a moment
+    // too late) makes no game.
+    let orphan = StoredChallenge {
+        id: "0123456789ab".into(),
+        ..challenge.clone()
+    };
+    store
+        .challenge(ChallengeOp::Post(Box::new(orphan.clone())))
+        .await
+        .unwrap();
+    store
+        .account(AccountOp::Delete {
+            account: ada,
+            now_ms: 2,
+        })
+        .await
+        .unwrap();
+    let refused = stores[stores.len() - 1]
+        .challenge(ChallengeOp::Accept {
+            id: orphan.id.clone(),
+            game: Box::new(game("ORPHAN")),
+            poster_seat: 0,
+        })
+        .await;
+    assert!(conflict(refused), "a deleted poster's challenge");
+    assert!(store.load("ORPHAN").await.unwrap().is_none());
 }
 
 #[test]

@@ -16,7 +16,8 @@ pub(super) struct ChallengeStatements {
 }
 
 /// The game's statement (`$1` to `$19`) made from the challenge `$20`: the challenge's row
-/// locked (if the game's code is free), the game inserted from it, and the challenge
+/// locked (if the game's code is free and its poster's account not deleted: another
+/// process may not have heard yet), the game inserted from it, and the challenge
 /// removed only if the game was made, so nothing is lost whatever happens between. Its
 /// answer: challenges found, games of that code there already, games made.
 fn accept_statement() -> String {
@@ -24,9 +25,11 @@ fn accept_statement() -> String {
         .replacen(
             "WITH g AS (",
             "WITH taken AS (
-                SELECT id FROM challenges WHERE id = $20::text
+                SELECT id FROM challenges c WHERE id = $20::text
                     AND NOT EXISTS (SELECT 1 FROM games WHERE code = $1::text)
-                FOR UPDATE
+                    AND EXISTS (SELECT 1 FROM accounts a
+                        WHERE a.id = c.account AND a.deleted_ms IS NULL)
+                FOR UPDATE OF c
             ), g AS (",
             1,
         )

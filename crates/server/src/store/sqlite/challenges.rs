@@ -37,8 +37,13 @@ pub(super) fn apply_challenge(tx: &Connection, op: &ChallengeOp) -> Result<Reply
             Ok(Reply::Done)
         }
         ChallengeOp::Accept { id, game, .. } => {
+            // Not a deleted account's (its challenges stay in the table, unshown).
             let taken = tx
-                .execute("DELETE FROM challenges WHERE id = ?1", [id])
+                .execute(
+                    "DELETE FROM challenges WHERE id = ?1 AND account IN
+                         (SELECT id FROM accounts WHERE deleted_ms IS NULL)",
+                    [id],
+                )
                 .map_err(failed)?;
             if taken == 0 {
                 return Err(challenge_gone(id));
