@@ -285,32 +285,46 @@ impl Rooms {
     }
 }
 
+/// Runs `test` on a fresh games' store in a SQLite file of its own, on one thread.
+#[cfg(test)]
+pub(crate) fn on_sqlite_rooms<F, Fut>(test: F)
+where
+    F: FnOnce(Rooms) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("rooms.sqlite3").display());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async { test(Rooms::new(Store::open(&url).await.unwrap(), 0)).await });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use tabula_protocol::Pace;
     use tabula_session::GameKind;
 
+    /// A casual live game of Adomoc, its creator in the first seat.
+    fn casual_adomoc() -> NewGame<'static> {
+        NewGame {
+            kind: GameKind::Adomoc,
+            settings: &[],
+            seat: 0,
+            pace: Pace::Live,
+            move_seconds: None,
+            rated: false,
+            account: None,
+        }
+    }
+
     #[test]
     fn a_game_nobody_follows_is_let_go_and_comes_back_whole() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("rooms.sqlite3").display());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let rooms = Rooms::new(Store::open(&url).await.unwrap(), 0);
-            let new = NewGame {
-                kind: GameKind::Adomoc,
-                settings: &[],
-                seat: 0,
-                pace: Pace::Live,
-                move_seconds: None,
-                rated: false,
-                account: None,
-            };
-            let (room, _, _) = rooms.create(&new).await.unwrap();
+        on_sqlite_rooms(|rooms| async move {
+            let rooms = &rooms;
+            let (room, _, _) = rooms.create(&casual_adomoc()).await.unwrap();
             let code = room.code.clone();
             assert_eq!(rooms.forget_idle(), 0, "someone holds it");
             room.play(&rooms.store, 0, 0, "Fa3a5").await.unwrap();
@@ -327,16 +341,7 @@ mod tests {
 
     #[test]
     fn finished_games_are_let_go_as_fast_as_they_are_made() {
-        let new = NewGame {
-            kind: GameKind::Adomoc,
-            settings: &[],
-            seat: 0,
-            pace: Pace::Live,
-            move_seconds: None,
-            rated: false,
-            account: None,
-        };
-        let (stored, _) = crate::room::new_game("AAAAAA", &new).unwrap();
+        let (stored, _) = crate::room::new_game("AAAAAA", &casual_adomoc()).unwrap();
         let state = || RoomState::from_stored(&stored).unwrap();
         let turns: Arc<Turns> = Arc::default();
         let mut open = OpenRooms::default();

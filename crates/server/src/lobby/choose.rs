@@ -1,7 +1,8 @@
 //! Which open challenge to take: Play now's best fit for a player, and those due to a
 //! house bot.
 
-use super::{Lobby, Open, check_terms};
+use super::checks::check_terms;
+use super::{Lobby, Open};
 use crate::room::Player;
 use crate::rooms::Rooms;
 use crate::store::{AccountId, RatingOp, Reply};

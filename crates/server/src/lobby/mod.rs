@@ -5,6 +5,7 @@
 //! server processes on the same store tell of theirs: [`shared`].
 
 mod accepted;
+mod checks;
 mod choose;
 mod gone;
 mod news;
@@ -13,27 +14,22 @@ mod shared;
 mod taking;
 
 pub use accepted::Accepted;
+use checks::{check_terms, named_player, poster_rating};
 pub use choose::{Due, Fit};
 pub use news::{LobbyChange, LobbyNews, OpenTo};
 use shared::read_lobby;
 
-use crate::accounts::names::name_key;
 use crate::codes::{new_code, new_token};
 use crate::room::{NewGame, Player, Room, RoomState, new_game, now_ms};
-use crate::rooms::{MAX_MOVE_SECONDS, MIN_MOVE_SECONDS, Rooms};
-use crate::store::{
-    ANSWERED_ELSE, AccountId, AccountOp, ChallengeOp, RatingOp, Reply, StoreError, StoredChallenge,
-    challenge_gone,
-};
+use crate::rooms::Rooms;
+use crate::store::{AccountId, ChallengeOp, StoreError, StoredChallenge, challenge_gone};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use tabula_protocol::house::is_house_bot;
+use tabula_protocol::ShownRating;
 use tabula_protocol::lobby::{Challenge, ChallengeTerms};
-use tabula_protocol::ratings::rating_pool;
-use tabula_protocol::{MAX_NAME_CHARS, ShownRating};
+use tabula_session::GameKind;
 use tabula_session::rules::text::quoted;
-use tabula_session::{GameKind, new_match};
 use tokio::sync::{Mutex, broadcast};
 
 /// A challenge open here: as kept, and as shown.
@@ -424,83 +420,4 @@ enum Unmade {
 /// An id as an error may quote it: short, and quoted.
 fn shown_id(id: &str) -> String {
     quoted(&id.chars().take(16).collect::<String>())
-}
-
-/// The terms as kept (the game's key and options as the rules write them), or why no game
-/// could be made of them.
-fn check_terms(terms: &ChallengeTerms) -> Result<ChallengeTerms, String> {
-    let kind = GameKind::parse(&terms.game)?;
-    let game = new_match(kind, &terms.settings)?;
-    if game.num_players() != 2 {
-        return Err(format!(
-            "the lobby is for two players; for {} create the game and send its code",
-            game.num_players()
-        ));
-    }
-    if let Some(seat) = terms.seat
-        && seat >= 2
-    {
-        return Err(format!(
-            "seat {} does not exist: this game has 2 seats",
-            seat.saturating_add(1)
-        ));
-    }
-    if let Some(seconds) = terms.move_seconds
-        && !(MIN_MOVE_SECONDS..=MAX_MOVE_SECONDS).contains(&seconds)
-    {
-        return Err(format!(
-            "a move time limit is {MIN_MOVE_SECONDS} to {MAX_MOVE_SECONDS} seconds, not {seconds}"
-        ));
-    }
-    Ok(ChallengeTerms {
-        game: kind.key().to_string(),
-        settings: game.settings(),
-        ..terms.clone()
-    })
-}
-
-/// The account named `name`, not `player`'s own: its number and its name as written.
-async fn named_player(
-    rooms: &Rooms,
-    player: Player<'_>,
-    name: &str,
-) -> Result<(AccountId, String), String> {
-    let unknown = || format!("there is no player named {}", quoted(name));
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(unknown());
-    }
-    let op = AccountOp::Find {
-        name_key: name_key(name),
-    };
-    match rooms.store.account(op).await.map_err(store_error)? {
-        Reply::Account(Some(found)) if found.id == player.id => {
-            Err("a challenge to yourself: name another player".into())
-        }
-        // Another process on a shared store may run them.
-        Reply::Account(Some(found))
-            if is_house_bot(&found.name)
-                && !rooms.store.is_shared()
-                && !rooms.house.get().is_some_and(|h| h.is_resident(found.id)) =>
-        {
-            Err(format!(
-                "{} is one of the server's bots, and they do not play here now",
-                quoted(&found.name)
-            ))
-        }
-        Reply::Account(Some(found)) => Ok((found.id, found.name)),
-        Reply::Account(None) => Err(unknown()),
-        _ => Err(ANSWERED_ELSE.into()),
-    }
-}
-
-/// The poster's rating in the challenge's game's pool, if they have one.
-async fn poster_rating(rooms: &Rooms, kept: &StoredChallenge) -> Option<ShownRating> {
-    let op = RatingOp::Of {
-        pool: rating_pool(&kept.terms.game, 2),
-        accounts: vec![kept.account],
-    };
-    match rooms.store.ratings(op).await {
-        Ok(Reply::Ratings(found)) => found.first().map(|(_, rating)| rating.shown()),
-        _ => None,
-    }
 }

@@ -2,7 +2,8 @@
 //! (posted, cancelled, taken, an account deleted), heard in the order told, and the whole
 //! lobby read again when something may have been missed.
 
-use super::{Accepted, Lobby, Open, OpenGuard, OpenMap, check_terms, poster_rating, store_error};
+use super::checks::{check_terms, poster_rating};
+use super::{Accepted, Lobby, Open, OpenGuard, OpenMap, store_error};
 use crate::rooms::Rooms;
 use crate::store::{ANSWERED_ELSE, AccountId, ChallengeOp, LobbyWord, RatingOp, Reply};
 use std::collections::BTreeMap;
@@ -188,7 +189,7 @@ pub(super) async fn read_lobby(rooms: &Rooms, known: &OpenMap) -> Result<OpenMap
 mod tests {
     use super::*;
     use crate::lobby::LobbyChange;
-    use crate::store::{Store, StoredChallenge};
+    use crate::store::StoredChallenge;
     use tabula_protocol::lobby::ChallengeTerms;
 
     fn posted(id: &str, account: AccountId) -> LobbyWord {
@@ -218,14 +219,7 @@ mod tests {
 
     #[test]
     fn words_from_elsewhere_keep_the_lobby_and_a_late_word_puts_nothing_back() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("lobby.sqlite3").display());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let rooms = Rooms::new(Store::open(&url).await.unwrap(), 0);
+        crate::rooms::on_sqlite_rooms(|rooms| async move {
             let lobby = &rooms.lobby;
             let (first, mut news) = lobby.follow(&rooms, None).await.unwrap();
             assert!(first.is_empty());
