@@ -4,7 +4,10 @@
 # ones earlier figures were measured on; seeds from SEED on, until a game lasts 60 moves),
 # reviewed by `tabula-cli review` with the default bot (config/review.ron: the top level)
 # or the one given. Prints each game's review time
-# and its players' summaries. Usage: [GAMES="adamas ..."] scripts/review-bench.sh [BOT] [SEED]
+# and its players' summaries. Usage: [GAMES="adamas ..."] [JOBS=J] [KEEP=DIR]
+# scripts/review-bench.sh [BOT] [SEED]: JOBS the review's threads (one unless given),
+# KEEP a directory to keep each game's table and time in (GAME.out, GAME.time), which
+# scripts/review-compare.py compares with another's.
 set -euo pipefail
 bot=${1:-}
 seed=${2:-1}
@@ -26,9 +29,16 @@ for game in $games; do
     done
     log=$(mktemp)
     start=$(date +%s.%N)
-    "$cli" review "$game" --record "$moves" --seed "$try" ${bot:+--bot "$bot"} >"$log" 2>/dev/null
+    "$cli" review "$game" --record "$moves" --seed "$try" ${bot:+--bot "$bot"} \
+        ${JOBS:+--jobs "$JOBS"} >"$log" 2>/dev/null
     end=$(date +%s.%N)
-    printf '%s (seed %d): %d moves reviewed in %.1f s\n' "$game" "$try" "$count" "$(awk "BEGIN { print $end - $start }")"
+    seconds=$(awk "BEGIN { printf \"%.1f\", $end - $start }")
+    printf '%s (seed %d): %d moves reviewed in %s s\n' "$game" "$try" "$count" "$seconds"
     grep -E '^[^ ]+: [0-9]+ inaccurac' "$log" | sed 's/^/  /'
+    if [[ -n ${KEEP:-} ]]; then
+        mkdir -p "$KEEP"
+        cp "$log" "$KEEP/$game.out"
+        echo "$seconds" >"$KEEP/$game.time"
+    fi
     rm -f "$log"
 done

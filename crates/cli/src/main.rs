@@ -37,9 +37,10 @@ verbs:
   hint GAME [--bot SPEC] [--record \"MOVES\"]
                              the bot's move and evaluation (default the game's
                              top level)
-  review GAME --record \"MOVES\" [--bot SPEC] [--position STR]
+  review GAME --record \"MOVES\" [--bot SPEC] [--position STR] [--jobs J]
                              every move judged by the bot's search (default
-                             config/review.ron: level:16): ply, player, move, the
+                             config/review.ron: level:16), on J threads (default
+                             1; the app's use every core): ply, player, move, the
                              player's winning chance before it (with the bot's own
                              move) and after it, the mark (inaccuracy, mistake,
                              blunder) and the bot's move when better; then each

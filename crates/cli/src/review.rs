@@ -25,6 +25,14 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
         Some(text) => text.parse()?,
         None => settings.spec()?,
     };
+    // One thread unless told, as the terminal's other searches: more threads search more in
+    // a budget of time, which the study of each move played then matches, so they judge
+    // better but not sooner (docs/benchmarks.md, "Reviews"); a budget of iterations keeps
+    // the threads it names (`BotSpec::on_threads`).
+    let spec = match args.jobs {
+        Some(jobs) => spec.on_threads(u32::try_from(jobs).unwrap_or(u32::MAX)),
+        None => spec,
+    };
     let mut review = Review::new(&game, spec.clone(), settings, args.seed.unwrap_or(1))?;
     let width = game
         .record()

@@ -485,6 +485,41 @@ fn review_prints_a_line_a_move_then_a_summary_a_player() {
 }
 
 #[test]
+fn review_searches_a_budget_of_time_on_the_jobs_and_one_of_iterations_as_named() {
+    let first = stdout(&cli(&["moves", "adaptoid"]));
+    let first = first.lines().next().unwrap().to_string();
+    let review = |extra: &[&str]| {
+        let mut words = vec!["review", "adaptoid", "--record", &first];
+        words.extend_from_slice(extra);
+        let out = cli(&words);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout(&out)
+    };
+    let timed = review(&["--bot", "mcts:ms=50", "--jobs", "2"]);
+    assert!(
+        timed.lines().next().unwrap().contains("threads=2"),
+        "{timed}"
+    );
+    let timed = review(&["--bot", "mcts:ms=50", "--jobs", "1"]);
+    assert!(
+        timed.lines().next().unwrap().contains("threads=1"),
+        "{timed}"
+    );
+    // Iterations are a level's measured strength: they keep one thread, and the review its
+    // seed's judgement, whatever the jobs.
+    let counted = review(&["--bot", "mcts:iters=200", "--jobs", "1"]);
+    assert!(
+        counted.lines().next().unwrap().contains("threads=1"),
+        "{counted}"
+    );
+    assert_eq!(review(&["--bot", "mcts:iters=200", "--jobs", "2"]), counted);
+}
+
+#[test]
 fn review_needs_moves_and_a_bot_that_searches() {
     let out = cli(&["review", "adomoc"]);
     assert_eq!(out.status.code(), Some(2));
