@@ -241,3 +241,73 @@ fn an_account_over_tls_to_a_server_with_its_own_certificate() {
     let games = online_trusting(&home, &address, &["games"], "", Some(&ca_file));
     says(&games, &format!("{code} adaptoid seat 1"));
 }
+
+#[test]
+fn strangers_meet_in_the_lobby_from_the_terminal_and_the_next_game_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("lobby.sqlite3").display());
+    let server = tabula_server::Background::start(&database, "127.0.0.1:0").unwrap();
+    let server = server.address.clone();
+    let (desk, laptop) = (dir.path().join("desk"), dir.path().join("laptop"));
+    for (home, name) in [(&desk, "Ada"), (&laptop, "Bea")] {
+        let registered = online(home, &server, &["register", name], PASSWORD);
+        assert!(registered.status.success(), "{}", text(&registered.stderr));
+    }
+
+    // Ada challenges Bea to a rated correspondence game, taking the second seat, with a
+    // level-1 bot playing for her once it is taken.
+    let mut poster = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
+        .args(["online", "challenge", "adaptoid", "--server", &server])
+        .args([
+            "--take",
+            "2",
+            "--pace",
+            "correspondence",
+            "--rated",
+            "--to",
+            "Bea",
+        ])
+        .args(["--seat", "level:1", "--seed", "4"])
+        .env("TABULA_DATA_DIR", &desk)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut posted = BufReader::new(poster.stdout.take().unwrap());
+    let mut first = String::new();
+    posted.read_line(&mut first).unwrap();
+    // The rest is read, so the pipe never fills while the game is printed.
+    std::thread::spawn(move || std::io::copy(&mut posted, &mut std::io::sink()));
+    let id = first
+        .strip_prefix("challenge ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("the challenge's id, not {first:?}"))
+        .to_string();
+    let lobby = online(&laptop, &server, &["lobby"], "");
+    says(&lobby, &id);
+    says(&lobby, "Ada");
+
+    // Bea takes it at her terminal and leaves at once (nothing typed): it is her move.
+    let accepted = online(&laptop, &server, &["accept", &id], "");
+    assert!(accepted.status.success(), "{}", text(&accepted.stderr));
+    says(&accepted, "You left");
+    // Later, `next` finds the game waiting for her and plays it (a bot for her now).
+    let next = online(
+        &laptop,
+        &server,
+        &["next", "--seat", "level:1", "--seed", "5"],
+        "",
+    );
+    assert!(next.status.success(), "{}", text(&next.stderr));
+    says(&next, "1 game waits for your move");
+    says(&next, "adaptoid");
+    assert!(poster.wait().unwrap().success());
+    says(
+        &online(&laptop, &server, &["next"], ""),
+        "no game waits for your move",
+    );
+    let board = online(&desk, &server, &["leaderboard", "adaptoid"], "");
+    says(&board, "Ada");
+    says(&board, "Bea");
+    says(&board, "after 1 game");
+}

@@ -21,6 +21,8 @@ use tabula_session::{GameKind, new_match};
 /// input cannot guess.
 const CODE: &str = "$CODE";
 const TOKEN: &str = "$TOKEN";
+/// Stands for the id of the last challenge posted.
+const CHALLENGE: &str = "$CHALLENGE";
 
 /// A line is `A JSON` or `B JSON`: which of two clients sends the message.
 fn line(client: &str, msg: &ClientMsg) -> String {
@@ -30,8 +32,9 @@ fn line(client: &str, msg: &ClientMsg) -> String {
 /// A whole conversation: A registers and creates a game of `kind`, B joins, they play
 /// `plies` random moves, then offer, decline, ask to take back, list their games, B
 /// registers and claims its seat, both come back, B resigns, they look at a leaderboard
-/// and a player's page, A creates a rated game that B joins, B follows the lobby and A
-/// challenges B there, and their accounts end.
+/// and a player's page, A creates a rated game that B joins, B follows the lobby, A
+/// challenges B there and B accepts, A follows its turns, B plays now (posting a
+/// challenge) and cancels it, A logs out and in again, and their accounts end.
 fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8> {
     let settings: Vec<(String, String)> = settings
         .iter()
@@ -161,6 +164,35 @@ fn conversation(kind: GameKind, settings: &[(&str, &str)], plies: u64) -> Vec<u8
                 to: Some(format!("Bea-{}", kind.key())),
             },
         ),
+        line(
+            "B",
+            &ClientMsg::AcceptChallenge {
+                id: CHALLENGE.into(),
+            },
+        ),
+        line("A", &ClientMsg::FollowTurns),
+        line(
+            "B",
+            &ClientMsg::PlayNow {
+                game: kind.key().into(),
+                pace: Pace::Correspondence,
+                rated: false,
+            },
+        ),
+        line(
+            "B",
+            &ClientMsg::CancelChallenge {
+                id: CHALLENGE.into(),
+            },
+        ),
+        line("A", &ClientMsg::LogOut),
+        line(
+            "A",
+            &ClientMsg::LogIn {
+                name: format!("Ada-{}", kind.key()),
+                password: "battery staple".into(),
+            },
+        ),
         line("B", &ClientMsg::LogOutEverywhere),
         line(
             "A",
@@ -196,7 +228,7 @@ async fn play(rooms: &Rooms, input: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(input);
     let peer = IpAddr::V4(Ipv4Addr::LOCALHOST);
     let mut clients = [Client::new(peer), Client::new(peer)];
-    let (mut code, mut token) = (String::new(), String::new());
+    let (mut code, mut token, mut challenge) = (String::new(), String::new(), String::new());
     let mut errors = Vec::new();
     for line in text.lines().take(40) {
         let (who, message) = match line.split_once(' ') {
@@ -204,7 +236,10 @@ async fn play(rooms: &Rooms, input: &[u8]) -> Vec<String> {
             Some(("A", message)) => (0, message),
             _ => (0, line),
         };
-        let message = message.replace(CODE, &code).replace(TOKEN, &token);
+        let message = message
+            .replace(CHALLENGE, &challenge)
+            .replace(CODE, &code)
+            .replace(TOKEN, &token);
         for reply in clients[who].handle(&message, rooms).await {
             let again = ServerMsg::from_json(&reply.to_json()).expect("a reply reads back");
             assert_eq!(again, reply, "a reply reads back differently");
@@ -218,6 +253,7 @@ async fn play(rooms: &Rooms, input: &[u8]) -> Vec<String> {
                     token: given_token,
                     ..
                 } => (code, token) = (given_code.clone(), given_token.clone()),
+                ServerMsg::ChallengePosted { id } => challenge = id.clone(),
                 ServerMsg::State(state) => {
                     if let Err(e) = Followed::from_state((**state).clone()) {
                         panic!("the server sent a game no client can follow: {e}");

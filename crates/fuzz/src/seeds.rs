@@ -297,6 +297,11 @@ fn client_messages() -> Vec<Vec<u8>> {
         ClientMsg::CancelChallenge {
             id: "0123456789ab".into(),
         },
+        ClientMsg::PlayNow {
+            game: "adamas".into(),
+            pace: Pace::Correspondence,
+            rated: true,
+        },
     ]
     .iter()
     .map(|msg| msg.to_json().into_bytes())
@@ -465,6 +470,31 @@ fn server_messages() -> Vec<Vec<u8>> {
             }
             .to_json(),
         );
+        lines.push(
+            ServerMsg::Games {
+                games: vec![GameSummary {
+                    code: "ABCD-EFGH".into(),
+                    game: game.kind().key().into(),
+                    your_seat: 1,
+                    moves: shown,
+                    to_move: None,
+                    result: Some("Light wins".into()),
+                    open_seats: 0,
+                    account: false,
+                }],
+            }
+            .to_json(),
+        );
+        for answer in [
+            ServerMsg::ChallengePosted {
+                id: "0123456789ab".into(),
+            },
+            ServerMsg::PasswordChanged,
+            ServerMsg::AccountDeleted,
+            ServerMsg::LoggedOut,
+        ] {
+            lines.push(answer.to_json());
+        }
         lines.push(rating_answers());
         seeds.push(lines.join("\n").into_bytes());
     }

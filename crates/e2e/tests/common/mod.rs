@@ -53,19 +53,36 @@ impl ServerProcess {
         ServerProcess::start_with_args(&sqlite_url(database), listen, more)
     }
 
+    /// The server on a free port, with what it prints after its first line kept in `log`
+    /// (standard error) and `log` with the extension `stdout` (standard output).
+    pub fn start_logging(database: &Path, log: &Path) -> ServerProcess {
+        ServerProcess::spawn(&sqlite_url(database), "127.0.0.1:0", &[], Some(log))
+    }
+
     fn start_with_args(url: &str, listen: &str, more: &[&str]) -> ServerProcess {
+        ServerProcess::spawn(url, listen, more, None)
+    }
+
+    fn spawn(url: &str, listen: &str, more: &[&str], log: Option<&Path>) -> ServerProcess {
+        let (errors, mut rest): (Stdio, Box<dyn Write + Send>) = match log {
+            Some(log) => (
+                std::fs::File::create(log).unwrap().into(),
+                Box::new(std::fs::File::create(log.with_extension("stdout")).unwrap()),
+            ),
+            None => (Stdio::null(), Box::new(std::io::sink())),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula-server-e2e"))
             .args(["--listen", listen, "--database", url])
             .args(more)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(errors)
             .spawn()
             .expect("tabula-server starts");
         let mut first = String::new();
         let mut out = BufReader::new(child.stdout.take().unwrap());
         out.read_line(&mut first).unwrap();
         // Whatever else it prints is read, so its pipe never fills or closes under it.
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        std::thread::spawn(move || std::io::copy(&mut out, &mut rest));
         let address = first
             .trim()
             .strip_prefix("listening on ")
