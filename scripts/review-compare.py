@@ -65,6 +65,7 @@ def main():
             if not r or not x:
                 continue
             plies = sorted(set(r) & set(x))
+            took = seconds(name, game)
             counts = dict(
                 n=len(plies),
                 err=sum(abs(r[p][0] - x[p][0]) for p in plies),
@@ -75,8 +76,8 @@ def main():
                 agreed=sum(x[p][1] > 0 and r[p][1] > 0 for p in plies),
                 refbig=sum(r[p][1] >= 2 for p in plies),
                 bigfound=sum(r[p][1] >= 2 and x[p][1] > 0 for p in plies),
-                t=seconds(name, game) or 0.0,
-                positions=(len(plies) + 1) if seconds(name, game) else 0,
+                t=took or 0.0,
+                positions=(len(plies) + 1) if took else 0,
             )
             print(row(name, game, counts))
             for key, value in counts.items():

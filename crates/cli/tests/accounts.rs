@@ -38,6 +38,34 @@ fn online_trusting(
     run_with_input(command, input)
 }
 
+/// `tabula-cli online ARGS... --server SERVER` running in the background on the machine
+/// whose data is in `home` (trusting `ca_file`, if given): the process, its output (kept
+/// open while it plays) and the first line it printed.
+fn start_online(
+    home: &Path,
+    server: &str,
+    args: &[&str],
+    ca_file: Option<&Path>,
+) -> (Child, BufReader<ChildStdout>, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-cli"));
+    if let Some(ca_file) = ca_file {
+        command.env("TABULA_CA_FILE", ca_file);
+    }
+    let mut child = command
+        .arg("online")
+        .args(args)
+        .args(["--server", server])
+        .env("TABULA_DATA_DIR", home)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    (child, out, first)
+}
+
 /// A level-1 bot hosting Adaptoid from the machine whose data is in `home` (trusting
 /// `ca_file`, if given): the running host, its output (kept open while it plays) and the
 /// game's code.
@@ -47,21 +75,8 @@ fn host_adaptoid(
     seed: &str,
     ca_file: Option<&Path>,
 ) -> (Child, BufReader<ChildStdout>, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula-cli"));
-    if let Some(ca_file) = ca_file {
-        command.env("TABULA_CA_FILE", ca_file);
-    }
-    let mut host = command
-        .args(["online", "host", "adaptoid", "--server", server])
-        .args(["--seat", "level:1", "--seed", seed])
-        .env("TABULA_DATA_DIR", home)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(host.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
+    let args = ["host", "adaptoid", "--seat", "level:1", "--seed", seed];
+    let (host, out, first) = start_online(home, server, &args, ca_file);
     let code = first.trim().strip_prefix("code: ").unwrap().to_string();
     (host, out, code)
 }
@@ -256,26 +271,22 @@ fn strangers_meet_in_the_lobby_from_the_terminal_and_the_next_game_is_played() {
 
     // Ada challenges Bea to a rated correspondence game, taking the second seat, with a
     // level-1 bot playing for her once it is taken.
-    let mut poster = Command::new(env!("CARGO_BIN_EXE_tabula-cli"))
-        .args(["online", "challenge", "adaptoid", "--server", &server])
-        .args([
-            "--take",
-            "2",
-            "--pace",
-            "correspondence",
-            "--rated",
-            "--to",
-            "Bea",
-        ])
-        .args(["--seat", "level:1", "--seed", "4"])
-        .env("TABULA_DATA_DIR", &desk)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut posted = BufReader::new(poster.stdout.take().unwrap());
-    let mut first = String::new();
-    posted.read_line(&mut first).unwrap();
+    let challenge = [
+        "challenge",
+        "adaptoid",
+        "--take",
+        "2",
+        "--pace",
+        "correspondence",
+        "--rated",
+        "--to",
+        "Bea",
+        "--seat",
+        "level:1",
+        "--seed",
+        "4",
+    ];
+    let (mut poster, mut posted, first) = start_online(&desk, &server, &challenge, None);
     // The rest is read, so the pipe never fills while the game is printed.
     std::thread::spawn(move || std::io::copy(&mut posted, &mut std::io::sink()));
     let id = first
