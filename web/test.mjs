@@ -284,7 +284,7 @@ if (wanted("offline")) {
 const onlineServer = process.env.TABULA_ONLINE_SERVER;
 partDone("offline");
 if (onlineServer && wanted("online")) {
-  const options = (process.env.TABULA_ONLINE_OPTIONS ?? "turn_cap=12").split(",").flatMap((o) => ["--option", o]);
+  const options = (process.env.TABULA_ONLINE_OPTIONS ?? "turn_cap=4").split(",").flatMap((o) => ["--option", o]);
   const game = process.env.TABULA_ONLINE_GAME ?? "absorption";
   const host = spawn(process.env.TABULA_CLI, ["online", "host", game, ...options, "--server", onlineServer, "--seat", "level:1"]);
   const hostLines = [];

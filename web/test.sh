@@ -55,15 +55,24 @@ trap 'kill $server 2>/dev/null || true' EXIT
 wait_for_page "$port" "$out/server.log"
 
 # The online game: the page from tabula-server itself, as one command hosts the whole game.
+# TABULA_SERVER_BIN and TABULA_CLI_BIN name programs already built (CI passes the ones
+# `cargo test` built: a `cargo build` after it compiles every workspace crate again, as
+# Cargo's test profile is not its dev profile); else they are built here.
 target="${CARGO_TARGET_DIR:-$HOME/.cache/tabula-target}"
-CARGO_TARGET_DIR="$target" cargo build -q -p tabula-server -p tabula-cli
+server_bin="${TABULA_SERVER_BIN:-}"
+cli_bin="${TABULA_CLI_BIN:-}"
+if [[ -z "$server_bin" || -z "$cli_bin" ]]; then
+  CARGO_TARGET_DIR="$target" cargo build -q -p tabula-server -p tabula-cli
+  server_bin="${server_bin:-$target/debug/tabula-server}"
+  cli_bin="${cli_bin:-$target/debug/tabula-cli}"
+fi
 online_port=$(free_port)
 rm -f "$out"/online.db*
-"$target/debug/tabula-server" --listen "127.0.0.1:$online_port" --database "sqlite://$out/online.db" \
+"$server_bin" --listen "127.0.0.1:$online_port" --database "sqlite://$out/online.db" \
   --dist "$dist" >"$out/online-server.log" 2>&1 &
 online_server=$!
 trap 'kill $server $online_server 2>/dev/null || true' EXIT
 wait_for_page "$online_port" "$out/online-server.log"
 
-TABULA_ONLINE_SERVER="http://127.0.0.1:$online_port" TABULA_CLI="$target/debug/tabula-cli" \
+TABULA_ONLINE_SERVER="http://127.0.0.1:$online_port" TABULA_CLI="$cli_bin" \
   PLAYWRIGHT_CORE="$tools/node_modules/playwright-core/index.mjs" node web/test.mjs "http://127.0.0.1:$port" "$out" "$@"

@@ -1,9 +1,9 @@
 //! Rated games through the real server and client: only accounts take a rated game's
 //! seats; a game left before everyone moved is not rated; a resignation and a game played
 //! to its end by bots move both ratings the right way, in the leaderboard and on each
-//! player's page; a restart keeps them; on SQLite and (where `TABULA_TEST_POSTGRES` names
-//! one) PostgreSQL, where two server processes ending games of one player at once both
-//! count.
+//! player's page; a restart keeps them; time away shows as a deviation grown; on SQLite
+//! and (where `TABULA_TEST_POSTGRES` names one) PostgreSQL, where two server processes
+//! ending games of one player at once both count.
 
 mod common;
 
@@ -260,6 +260,37 @@ fn standings(address: &str) -> Vec<(String, i32, u32)> {
         .collect()
 }
 
+/// Each player of the Adomoc leaderboard: the deviation shown there and on their page.
+fn deviations(address: &str) -> Vec<(String, u32, u32)> {
+    let stranger = raw(address);
+    leaderboard(&stranger, "adomoc")
+        .into_iter()
+        .map(|player| {
+            let on_page = page(&stranger, &player.name).ratings[0].rating;
+            (player.name, player.rating.deviation, on_page.deviation)
+        })
+        .collect()
+}
+
+/// Moves each rating's last game two years back in the store (`updated_ms`).
+const TWO_YEARS_BACK: &str =
+    "UPDATE ratings SET updated_ms = updated_ms - 63072000000 WHERE updated_ms > 0";
+
+/// After two years away each deviation shows grown (as Glicko-2 grows it for the rating
+/// periods missed), alike on the leaderboard and on the player's page.
+fn grown_for_time_away(before: &[(String, u32, u32)], after: &[(String, u32, u32)]) {
+    assert_eq!(before.len(), after.len(), "{before:?} {after:?}");
+    for (name, board, on_page) in before {
+        let (_, board_after, page_after) = after.iter().find(|(n, ..)| n == name).unwrap();
+        assert_eq!(board, on_page, "{name}");
+        assert_eq!(board_after, page_after, "{name}");
+        assert!(
+            board_after > &(board + 10) && *board_after <= 350,
+            "{name}: {board} -> {board_after}"
+        );
+    }
+}
+
 #[test]
 fn ratings_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
@@ -273,6 +304,14 @@ fn ratings_on_sqlite() {
     let server = in_process(&path);
     assert_eq!(standings(&server.address), before);
     assert_eq!(adomoc_history(&raw(&server.address), "Bea").len(), 2);
+    let shown = deviations(&server.address);
+    drop(server);
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute(TWO_YEARS_BACK, [])
+        .unwrap();
+    let server = in_process(&path);
+    grown_for_time_away(&shown, &deviations(&server.address));
 }
 
 /// Dan beats Eve on one server process and Fay on another at the same moment: both
@@ -319,6 +358,9 @@ fn ratings_on_postgres() {
     };
     let server = in_process_at(&database.url);
     ratings_story(&server.address);
+    let shown = deviations(&server.address);
+    database.sql(TWO_YEARS_BACK);
+    grown_for_time_away(&shown, &deviations(&server.address));
     // Another server process on the same database shows the same leaderboard.
     let second = in_process_at(&database.url);
     let names: Vec<String> = leaderboard(&raw(&second.address), "adomoc")

@@ -1,9 +1,9 @@
 //! The answers to `leaderboard` and `player`: ratings as the store keeps them, shown.
 
 use crate::accounts::names::name_key;
-use crate::room::RoomState;
+use crate::room::{RoomState, now_ms};
 use crate::rooms::Rooms;
-use crate::store::{ANSWERED_ELSE, RatingOp, Reply};
+use crate::store::{ANSWERED_ELSE, RankedRow, RatingOp, Reply};
 use tabula_protocol::ratings::{
     HISTORY_POINTS, LEADERBOARD_LENGTH, PAGE_GAMES, PlayedGame, PoolRating, RATING_POOLS,
 };
@@ -25,14 +25,30 @@ pub async fn leaderboard(rooms: &Rooms, pool: String) -> Result<ServerMsg, Strin
     let Reply::Leaderboard(rows) = rooms.store.ratings(op).await.map_err(|e| e.to_string())? else {
         return Err(ANSWERED_ELSE.into());
     };
-    let players = rows
+    let players = shown_board(rows, now_ms());
+    Ok(ServerMsg::Leaderboard { pool, players })
+}
+
+/// A leaderboard's lines as shown at `at_ms`: each deviation grown for the time since the
+/// player's last rated game (as their next game will grow it), so a player long away is
+/// shown provisional and listed with the provisional, each part by rating. The store
+/// orders by the deviation it keeps.
+fn shown_board(rows: Vec<RankedRow>, at_ms: u64) -> Vec<RankedPlayer> {
+    let mut players: Vec<RankedPlayer> = rows
         .into_iter()
         .map(|row| RankedPlayer {
             name: row.name,
-            rating: row.rating.shown(),
+            rating: row.rating.at(at_ms).shown(),
         })
         .collect();
-    Ok(ServerMsg::Leaderboard { pool, players })
+    players.sort_by(|a, b| {
+        (a.rating.provisional, -a.rating.rating, &a.name).cmp(&(
+            b.rating.provisional,
+            -b.rating.rating,
+            &b.name,
+        ))
+    });
+    players
 }
 
 /// `name`'s page: ratings with their history, and recent games.
@@ -55,12 +71,13 @@ pub async fn player_page(rooms: &Rooms, name: String) -> Result<ServerMsg, Strin
         return Err(ANSWERED_ELSE.into());
     };
     let player = found.ok_or_else(unknown)?;
+    let now = now_ms();
     let ratings = player
         .pools
         .into_iter()
         .map(|(pool, rating, history)| PoolRating {
             pool,
-            rating: rating.shown(),
+            rating: rating.at(now).shown(),
             history,
         })
         .collect();
@@ -97,4 +114,48 @@ pub async fn player_page(rooms: &Rooms, name: String) -> Result<ServerMsg, Strin
         ratings,
         games,
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ratings::Rating;
+    use skillratings::glicko2::Glicko2Rating;
+
+    const DAY_MS: u64 = 86_400_000;
+
+    fn row(name: &str, rating: f64, deviation: f64, updated_ms: u64) -> RankedRow {
+        RankedRow {
+            name: name.into(),
+            rating: Rating {
+                glicko: Glicko2Rating {
+                    rating,
+                    deviation,
+                    volatility: 0.06,
+                },
+                games: 30,
+                updated_ms: Some(updated_ms),
+            },
+        }
+    }
+
+    #[test]
+    fn a_player_long_away_is_shown_provisional_and_listed_with_the_provisional() {
+        let now = 1_000 * DAY_MS;
+        // In the store's order: the sure by rating (Ana, Ben), then the provisional (Cy).
+        let rows = vec![
+            row("Ana", 1900.0, 60.0, now - 2 * 365 * DAY_MS),
+            row("Ben", 1700.0, 60.0, now - DAY_MS),
+            row("Cy", 1800.0, 200.0, now - DAY_MS),
+            row("Dee", 1600.0, 200.0, now - DAY_MS),
+        ];
+        let board = shown_board(rows, now);
+        let names: Vec<&str> = board.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Ben", "Ana", "Cy", "Dee"]);
+        let ana = board[1].rating;
+        assert!(ana.provisional && ana.deviation > 110, "{ana:?}");
+        assert_eq!(ana.rating, 1900, "time away moves the deviation alone");
+        // A day away grows a deviation by under a point.
+        assert!(!board[0].rating.provisional && board[0].rating.deviation <= 61);
+    }
 }

@@ -60,7 +60,7 @@ impl RatingStatements {
                 .await?,
             leaderboard: client
                 .prepare(&format!(
-                    "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                    "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.updated_ms
                      FROM ratings r JOIN accounts a ON a.id = r.account
                      WHERE r.pool = $1::text AND a.deleted_ms IS NULL AND a.name IS NOT NULL
                          AND {NOT_A_BOT}
@@ -85,7 +85,7 @@ impl RatingStatements {
                 .await?,
             pools: client
                 .prepare(
-                    "SELECT pool, rating, deviation, volatility, games FROM ratings
+                    "SELECT pool, rating, deviation, volatility, games, updated_ms FROM ratings
                      WHERE account = $1::int8 ORDER BY pool",
                 )
                 .await?,
@@ -100,15 +100,25 @@ impl RatingStatements {
     }
 }
 
-/// A row's rating, or why it is not one.
+/// A row's rating (rating, deviation, volatility, games and when it was last moved, from
+/// column `first` on), or why it is not one.
 fn row_rating(row: &tokio_postgres::Row, first: usize) -> Result<Rating, StoreError> {
     let read = |e: tokio_postgres::Error| StoreError::Failed(format!("a rating row: {e}"));
+    // A damaged time reads as none: the rating is not grown.
+    let updated_ms = row
+        .try_get::<_, i64>(first + 4)
+        .ok()
+        .and_then(|ms| u64::try_from(ms).ok());
     stored_rating(
         row.try_get(first).map_err(read)?,
         row.try_get(first + 1).map_err(read)?,
         row.try_get(first + 2).map_err(read)?,
         i64::from(row.try_get::<_, i32>(first + 3).map_err(read)?),
     )
+    .map(|rating| Rating {
+        updated_ms,
+        ..rating
+    })
     .map_err(StoreError::Failed)
 }
 
@@ -124,17 +134,7 @@ async fn read_ratings(
         .iter()
         .filter_map(|row| {
             let account: i64 = row.try_get(0).ok()?;
-            let updated_ms = row
-                .try_get::<_, i64>(5)
-                .ok()
-                .and_then(|ms| u64::try_from(ms).ok());
-            Some((
-                account,
-                row_rating(row, 1).map(|rating| Rating {
-                    updated_ms,
-                    ..rating
-                }),
-            ))
+            Some((account, row_rating(row, 1)))
         })
         .collect())
 }

@@ -14,9 +14,17 @@ fn failed(e: rusqlite::Error) -> StoreError {
 /// A row's first column (a name or a pool), and the rating its next four hold (or why they
 /// are not one).
 fn labelled_rating(row: &rusqlite::Row) -> rusqlite::Result<(String, Result<Rating, String>)> {
+    // A damaged time reads as none: the rating is shown as kept, not grown.
+    let updated_ms = row
+        .get::<_, i64>(5)
+        .ok()
+        .and_then(|ms| u64::try_from(ms).ok());
     Ok((
         row.get(0)?,
-        stored_rating(row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?),
+        stored_rating(row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?).map(|rating| Rating {
+            updated_ms,
+            ..rating
+        }),
     ))
 }
 
@@ -137,7 +145,7 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
         RatingOp::Leaderboard { pool, limit } => {
             let mut rows = tx
                 .prepare_cached(&format!(
-                    "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                    "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.updated_ms
                      FROM ratings r JOIN accounts a ON a.id = r.account
                      WHERE r.pool = ?1 AND a.deleted_ms IS NULL AND a.name IS NOT NULL
                          AND {NOT_A_BOT}
@@ -173,7 +181,7 @@ pub(super) fn apply(tx: &Connection, op: &RatingOp) -> Result<Reply, StoreError>
             };
             let mut pools = tx
                 .prepare_cached(
-                    "SELECT pool, rating, deviation, volatility, games FROM ratings
+                    "SELECT pool, rating, deviation, volatility, games, updated_ms FROM ratings
                      WHERE account = ?1 ORDER BY pool",
                 )
                 .map_err(failed)?;
