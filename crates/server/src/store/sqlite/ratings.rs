@@ -11,21 +11,29 @@ fn failed(e: rusqlite::Error) -> StoreError {
     StoreError::Failed(e.to_string())
 }
 
-/// A row's first column (a name or a pool), and the rating its next four hold (or why they
-/// are not one).
-fn labelled_rating(row: &rusqlite::Row) -> rusqlite::Result<(String, Result<Rating, String>)> {
-    // A damaged time reads as none: the rating is shown as kept, not grown.
+/// The rating a row holds from column `first` on (rating, deviation, volatility, games and
+/// when it was last moved), or why it is not one. A damaged time reads as none: the rating
+/// is not grown.
+fn row_rating(row: &rusqlite::Row, first: usize) -> rusqlite::Result<Result<Rating, String>> {
     let updated_ms = row
-        .get::<_, i64>(5)
+        .get::<_, i64>(first + 4)
         .ok()
         .and_then(|ms| u64::try_from(ms).ok());
-    Ok((
-        row.get(0)?,
-        stored_rating(row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?).map(|rating| Rating {
-            updated_ms,
-            ..rating
-        }),
-    ))
+    Ok(stored_rating(
+        row.get(first)?,
+        row.get(first + 1)?,
+        row.get(first + 2)?,
+        row.get(first + 3)?,
+    )
+    .map(|rating| Rating {
+        updated_ms,
+        ..rating
+    }))
+}
+
+/// A row's first column (a name or a pool), and the rating the next five hold.
+fn labelled_rating(row: &rusqlite::Row) -> rusqlite::Result<(String, Result<Rating, String>)> {
+    Ok((row.get(0)?, row_rating(row, 1)?))
 }
 
 /// `account`'s rating in `pool`, if it has one (or why the row does not read).
@@ -34,32 +42,14 @@ fn kept_rating(
     account: i64,
     pool: &str,
 ) -> Result<Option<Result<Rating, String>>, StoreError> {
-    let kept = tx
-        .query_row(
-            "SELECT rating, deviation, volatility, games, updated_ms FROM ratings
-             WHERE account = ?1 AND pool = ?2",
-            params![account, pool],
-            |row| {
-                Ok((
-                    row.get(0)?,
-                    row.get(1)?,
-                    row.get(2)?,
-                    row.get(3)?,
-                    // A damaged time reads as none: the rating is not grown, the end kept.
-                    row.get::<_, i64>(4).ok(),
-                ))
-            },
-        )
-        .optional()
-        .map_err(failed)?;
-    Ok(
-        kept.map(|(rating, deviation, volatility, games, updated_ms)| {
-            stored_rating(rating, deviation, volatility, games).map(|rating| Rating {
-                updated_ms: updated_ms.and_then(|ms| u64::try_from(ms).ok()),
-                ..rating
-            })
-        }),
+    tx.query_row(
+        "SELECT rating, deviation, volatility, games, updated_ms FROM ratings
+         WHERE account = ?1 AND pool = ?2",
+        params![account, pool],
+        |row| row_rating(row, 0),
     )
+    .optional()
+    .map_err(failed)
 }
 
 /// Moves the ratings of the players of game `code`, which `end` ends.
