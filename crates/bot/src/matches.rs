@@ -20,10 +20,13 @@ pub struct Side {
     pub weights: Option<Arc<Weights>>,
 }
 
-/// Which games to play and how: games `0..games`, seeded from `seed`, stopped (as draws)
-/// after `max_plies`, on `jobs` threads; `record` keeps every position's features.
+/// Which games to play and how: games `first..games`, seeded from `seed`, stopped (as
+/// draws) after `max_plies`, on `jobs` threads; `record` keeps every position's features.
+/// A `first` above 0 finishes a match stopped early: each game's seeds and seats depend on
+/// its index alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {
+    pub first: u64,
     pub games: u64,
     pub seed: u64,
     pub max_plies: u32,
@@ -145,7 +148,7 @@ pub fn play_games<G: Knowledge>(
     done: &mut dyn FnMut(&Played),
 ) -> Vec<Played> {
     let games = schedule.games;
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(schedule.first);
     let (sender, receiver) = mpsc::channel();
     let mut played = Vec::new();
     std::thread::scope(|scope| {

@@ -14,6 +14,8 @@ pub struct Args {
     pub depth: Option<u32>,
     pub seats: Option<String>,
     pub games: Option<u64>,
+    /// `match`: the first game to play (from 1), to finish a match stopped early.
+    pub from_game: Option<u64>,
     /// `random`: play games until this many plies are checked.
     pub plies: Option<u64>,
     pub seed: Option<u64>,
@@ -104,6 +106,7 @@ impl Args {
                     | "--depth"
                     | "--seats"
                     | "--games"
+                    | "--from-game"
                     | "--plies"
                     | "--seed"
                     | "--max-plies"
@@ -153,6 +156,7 @@ impl Args {
                 "--depth" => args.depth = Some(number(flag, &value, 1..=MAX_DEPTH)?),
                 "--seats" => args.seats = Some(value),
                 "--games" => args.games = Some(number(flag, &value, 1..=u64::MAX)?),
+                "--from-game" => args.from_game = Some(number(flag, &value, 1..=u64::MAX)?),
                 "--plies" => args.plies = Some(number(flag, &value, 1..=u64::MAX)?),
                 "--seed" => args.seed = Some(number(flag, &value, 0..=u64::MAX)?),
                 "--max-plies" => args.max_plies = Some(number(flag, &value, 1..=u32::MAX as u64)?),

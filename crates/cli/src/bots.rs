@@ -32,14 +32,27 @@ pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
         ));
     }
     let games = args.games.unwrap_or(10);
+    let from_game = args.from_game.unwrap_or(1);
+    if from_game > games {
+        return Err(format!(
+            "--from-game {from_game} is past the match's last game, {games}"
+        ));
+    }
     let seed = args.seed.unwrap_or(1);
     let max_plies = args.max_plies.unwrap_or(DEFAULT_MATCH_PLIES);
     let jobs = args.jobs.unwrap_or(1).max(1);
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
-    println!(
-        "{} match, {games} games, seed {seed}, seats rotate:",
-        G::NAME
-    );
+    if from_game > 1 {
+        println!(
+            "{} match, games {from_game} to {games}, seed {seed}, seats rotate:",
+            G::NAME
+        );
+    } else {
+        println!(
+            "{} match, {games} games, seed {seed}, seats rotate:",
+            G::NAME
+        );
+    }
     for (i, (name, spec)) in names.iter().zip(&specs).enumerate() {
         // A level's search depends on the game: said, so a match can be replayed by spec.
         match (spec, spec.search_for(G::NAME)) {
@@ -58,6 +71,7 @@ pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
         })
         .collect();
     let schedule = Schedule {
+        first: from_game - 1,
         games,
         seed,
         max_plies,

@@ -32,8 +32,10 @@ verbs:
   play GAME [--seats human,level:3] [--seed S]
                              a whole game in the terminal; a seat is human or a bot
   match GAME --bots A,B [--games N] [--seed S] [--jobs J] [--max-plies P]
-                             bots against each other, seats rotating: wins, draws,
-                             losses and the Elo difference (games over P plies draw)
+        [--from-game K]      bots against each other, seats rotating: wins, draws,
+                             losses and the Elo difference (games over P plies draw);
+                             --from-game plays games K to N only, the same games as
+                             in the whole match, to finish one stopped early
   hint GAME [--bot SPEC] [--record \"MOVES\"]
                              the bot's move and evaluation (default the game's
                              top level)

@@ -42,6 +42,7 @@ pub fn train<G: Knowledge>(args: &Args, words: &[String]) -> Result<(), String> 
     }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let schedule = Schedule {
+        first: 0,
         games,
         seed: args.seed.unwrap_or(1),
         max_plies: args.max_plies.unwrap_or(DEFAULT_MAX_PLIES),

@@ -352,6 +352,60 @@ fn match_plays_rotating_seats_and_reports_the_score() {
     assert!(text.contains("Elo difference, bot 1 over bot 2:"), "{text}");
 }
 
+/// A match stopped early is finished with `--from-game`: the same games as the whole
+/// match's last ones, seats and results alike.
+#[test]
+fn match_from_a_game_plays_the_whole_matchs_last_games() {
+    let games = |extra: &[&str]| {
+        let mut words = vec![
+            "match",
+            "adaptoid",
+            "--bots",
+            "mcts:iters=40,random",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+        ];
+        words.extend_from_slice(extra);
+        let out = cli(&words);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = stdout(&out);
+        let lines: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .map(str::to_string)
+            .collect();
+        (text, lines)
+    };
+    let (_, whole) = games(&[]);
+    let (text, last) = games(&["--from-game", "3"]);
+    assert!(text.contains("games 3 to 4"), "{text}");
+    assert_eq!(whole.len(), 4, "{whole:?}");
+    assert_eq!(last, whole[2..], "{text}");
+
+    let out = cli(&[
+        "match",
+        "adaptoid",
+        "--bots",
+        "random,random",
+        "--games",
+        "4",
+        "--from-game",
+        "5",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("--from-game 5 is past the match's last game, 4"),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn hint_names_a_legal_move_and_its_evaluation() {
     let out = cli(&["hint", "adomoc", "--bot", "mcts:iters=300", "--seed", "2"]);

@@ -151,6 +151,7 @@ fn self_play_and_the_fit_are_reproducible() {
         weights: None,
     }];
     let schedule = |jobs| Schedule {
+        first: 0,
         games: 4,
         seed: 9,
         max_plies: 30,
@@ -160,6 +161,17 @@ fn self_play_and_the_fit_are_reproducible() {
     let one = play_games(&game, &sides, &schedule(1), &mut |_| {});
     let two = play_games(&game, &sides, &schedule(2), &mut |_| {});
     assert_eq!(one, two);
+    // A match stopped early is finished by its last games alone, the same games.
+    let last_two = play_games(
+        &game,
+        &sides,
+        &Schedule {
+            first: 2,
+            ..schedule(1)
+        },
+        &mut |_| {},
+    );
+    assert_eq!(last_two, one[2..]);
     let row = 2 * Adaptoid::FEATURES.len();
     assert!(
         one.iter()
