@@ -3,15 +3,19 @@
 //! directory if there is one; and that same file's defaults built in. A broken file is
 //! reported (line and column), moved aside so it is kept, and the defaults are used.
 
+mod file;
 mod keys;
+mod palette;
 mod review_level;
 
+pub use file::{SettingsFile, load, to_text};
 pub use keys::{KeyNames, Keys, key_code};
+pub use palette::{PALETTES, Palette, Theme};
 
 use bevy::prelude::*;
+use file::{load_first, save_settings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use tabula_session::{GameKind, Rating};
 
 const DEFAULTS: &str = include_str!("../../config/settings.ron");
@@ -66,36 +70,6 @@ fn default_sound_volume() -> f32 {
     0.7
 }
 
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-pub enum Theme {
-    #[default]
-    Dark,
-    Light,
-}
-
-/// Named piece colours: (name, two-player light and dark, three-player hues).
-pub type Palette = (&'static str, [(f32, f32, f32); 2], [(f32, f32, f32); 3]);
-
-/// The palettes the menu offers. Two-player games tell pieces apart by lightness in all
-/// of them; the hues come from Okabe and Ito's palette, safe for colour-blind eyes.
-pub const PALETTES: [Palette; 3] = [
-    (
-        "Ivory and slate",
-        [(0.93, 0.90, 0.82), (0.16, 0.18, 0.22)],
-        [(0.90, 0.62, 0.00), (0.00, 0.45, 0.70), (0.80, 0.47, 0.65)],
-    ),
-    (
-        "Orange and blue (colour-blind safe)",
-        [(0.90, 0.62, 0.00), (0.00, 0.45, 0.70)],
-        [(0.90, 0.62, 0.00), (0.00, 0.45, 0.70), (0.80, 0.47, 0.65)],
-    ),
-    (
-        "High contrast",
-        [(0.98, 0.98, 0.98), (0.04, 0.04, 0.05)],
-        [(0.98, 0.98, 0.98), (0.04, 0.04, 0.05), (0.84, 0.37, 0.00)],
-    ),
-];
-
 /// The cores this machine can run threads on (1 when it cannot say), asked once: the
 /// answer reads the scheduler's and cgroups' files, and the pause menu asks every frame.
 pub fn machine_cores() -> u32 {
@@ -126,28 +100,6 @@ impl Settings {
         let cores = machine_cores();
         self.search_threads
             .map_or(cores, |n| u32::from(n).clamp(1, cores))
-    }
-    /// The name of the palette in use, if it is one of [`PALETTES`].
-    pub fn palette_name(&self) -> Option<&'static str> {
-        PALETTES
-            .iter()
-            .find(|(_, two, three)| self.light_dark == two && self.three_players == three)
-            .map(|p| p.0)
-    }
-
-    pub fn use_palette(&mut self, palette: &Palette) {
-        self.light_dark = palette.1.to_vec();
-        self.three_players = palette.2.to_vec();
-    }
-
-    /// The palette colour `index` for a game with `players` colours.
-    pub fn colour(&self, players: usize, index: usize) -> Color {
-        let (r, g, b) = if players >= 3 {
-            self.three_players[index % 3]
-        } else {
-            self.light_dark[index % 2]
-        };
-        Color::srgb(r, g, b)
     }
 
     pub fn game_defaults(&self, game: &str) -> Vec<(String, String)> {
@@ -207,83 +159,6 @@ pub fn parse(text: &str) -> Result<Settings, String> {
     Ok(settings)
 }
 
-/// Reads the settings file at `path`; a missing file is not a problem.
-pub fn load(path: &Path) -> (Settings, Vec<String>) {
-    let mut problems = Vec::new();
-    let settings = match crate::storage::read_file(path) {
-        Ok(Some(text)) => parse(&text).unwrap_or_else(|error| {
-            problems.push(format!(
-                "{}: {error}. Using the built-in settings.",
-                path.display()
-            ));
-            Settings::default()
-        }),
-        Ok(None) => Settings::default(),
-        Err(e) => {
-            problems.push(format!(
-                "{}: {e}. Using the built-in settings.",
-                path.display()
-            ));
-            Settings::default()
-        }
-    };
-    (settings, problems)
-}
-
-/// Where the player's settings are kept; without it (headless tests) nothing is written.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct SettingsFile(pub PathBuf);
-
-impl SettingsFile {
-    /// `TABULA_CONFIG_DIR/settings.ron`, or `tabula/settings.ron` in the platform's
-    /// config directory.
-    pub fn platform() -> Option<SettingsFile> {
-        if cfg!(target_arch = "wasm32") {
-            // Local storage, beside the saved games.
-            return crate::storage::Storage::platform()
-                .path("settings.ron")
-                .map(SettingsFile);
-        }
-        std::env::var_os("TABULA_CONFIG_DIR")
-            .map(PathBuf::from)
-            .or_else(config_dir)
-            .map(|dir| SettingsFile(dir.join("settings.ron")))
-    }
-}
-
-/// Reads the player's file if there is one, else the working directory's. A broken
-/// player's file is moved aside, so saving new settings never overwrites it.
-fn load_first(file: Option<&SettingsFile>) -> (Settings, Vec<String>) {
-    if let Some(SettingsFile(path)) = file
-        && crate::storage::file_exists(path)
-    {
-        let (settings, mut problems) = load(path);
-        if !problems.is_empty() {
-            let aside = crate::storage::free_name(&path.with_extension("ron.unreadable"));
-            match crate::storage::rename_file(path, &aside) {
-                Ok(()) => problems.push(format!("It is kept as {}.", aside.display())),
-                Err(e) => problems.push(format!("It could not be moved aside: {e}.")),
-            }
-        }
-        return (settings, problems);
-    }
-    if cfg!(target_arch = "wasm32") {
-        // A page has no working directory.
-        return (Settings::default(), Vec::new());
-    }
-    load(Path::new(SETTINGS_PATH))
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn config_dir() -> Option<PathBuf> {
-    dirs::config_dir().map(|d| d.join("tabula"))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn config_dir() -> Option<PathBuf> {
-    None
-}
-
 pub fn plugin(app: &mut App) {
     let file = app.world().get_resource::<SettingsFile>().cloned();
     let (settings, mut problems) = load_first(file.as_ref());
@@ -295,45 +170,6 @@ pub fn plugin(app: &mut App) {
         .insert_resource(keys)
         .insert_resource(ConfigProblems(problems))
         .add_systems(Last, save_settings);
-}
-
-/// Half a second after the last change (a slider sends one a frame), the settings are
-/// written to the player's file.
-fn save_settings(
-    settings: Res<Settings>,
-    file: Option<Res<SettingsFile>>,
-    time: Res<Time<Real>>,
-    mut last_seen: Local<Option<Settings>>,
-    mut changed_at: Local<Option<f64>>,
-    mut problems: ResMut<ConfigProblems>,
-) {
-    let Some(file) = file else {
-        return;
-    };
-    let now = time.elapsed_secs_f64();
-    // Menus borrow the settings mutably every frame they are open: compare values.
-    match &*last_seen {
-        None => *last_seen = Some(settings.clone()),
-        Some(seen) if seen != &*settings => {
-            *last_seen = Some(settings.clone());
-            *changed_at = Some(now);
-        }
-        Some(_) => {}
-    }
-    if changed_at.is_some_and(|at| now - at >= 0.5) {
-        *changed_at = None;
-        if let Err(e) = crate::storage::write_atomic(&file.0, &to_text(&settings)) {
-            let problem = format!("{}: the settings could not be saved: {e}", file.0.display());
-            warn!("{problem}");
-            problems.0.push(problem);
-        }
-    }
-}
-
-pub fn to_text(settings: &Settings) -> String {
-    let pretty = ron::ser::PrettyConfig::new().struct_names(false);
-    let body = ron::ser::to_string_pretty(settings, pretty).expect("settings are plain data");
-    format!("// Tabula's settings, written by the game when they change in its menu.\n{body}\n")
 }
 
 #[cfg(test)]
