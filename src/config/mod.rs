@@ -2,6 +2,7 @@
 //! they change in the game; before the first change, `config/settings.ron` in the working
 //! directory if there is one; and that same file's defaults built in. A broken file is
 //! reported (line and column), moved aside so it is kept, and the defaults are used.
+//! Reading and writing the file is in [`file`]; the theme and the palettes in [`palette`].
 
 mod file;
 mod keys;

@@ -1,7 +1,8 @@
 //! The side panel during play: the turn, scores, the moves through the line, the bot's
 //! thinking, the move being built with exactly the builder's legal choices, hints, the
-//! move entry and the move list; and the keys that play. The rows themselves are in
-//! [`rows`].
+//! move entry and the move list; and the keys that play. The rows of the panel's own (its
+//! header, the seats, moving through the line, thinking, the hint, the move entry) are in
+//! [`rows`]; the others come from the panels they belong to.
 
 mod rows;
 
