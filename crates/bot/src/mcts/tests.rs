@@ -1,5 +1,6 @@
 //! The shared tree's bookkeeping and the thread counts a search accepts.
 
+use super::temperature::pick_by_temperature;
 use super::*;
 use tabula_rules::Game;
 use tabula_rules::adamas::Adamas;

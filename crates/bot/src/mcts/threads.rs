@@ -3,7 +3,8 @@
 //! holding it again. A visit counted on the way down and its reward added on the way up is
 //! a virtual loss that sends the other threads down other paths meanwhile.
 
-use super::{Search, playout};
+use super::Search;
+use super::iteration::playout;
 use crate::knowledge::Knowledge;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
