@@ -42,17 +42,12 @@ pub fn match_games<G: Knowledge>(args: &Args) -> Result<(), String> {
     let max_plies = args.max_plies.unwrap_or(DEFAULT_MATCH_PLIES);
     let jobs = args.jobs.unwrap_or(1).max(1);
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
-    if from_game > 1 {
-        println!(
-            "{} match, games {from_game} to {games}, seed {seed}, seats rotate:",
-            G::NAME
-        );
+    let which = if from_game > 1 {
+        format!("games {from_game} to {games}")
     } else {
-        println!(
-            "{} match, {games} games, seed {seed}, seats rotate:",
-            G::NAME
-        );
-    }
+        format!("{games} games")
+    };
+    println!("{} match, {which}, seed {seed}, seats rotate:", G::NAME);
     for (i, (name, spec)) in names.iter().zip(&specs).enumerate() {
         // A level's search depends on the game: said, so a match can be replayed by spec.
         match (spec, spec.search_for(G::NAME)) {

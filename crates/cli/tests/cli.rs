@@ -13,6 +13,17 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Runs the verb, which must succeed (else its standard error says why), for its output.
+fn succeeded(args: &[&str]) -> String {
+    let out = cli(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
 /// Runs `play GAME --position POSITION --seats human,random` with `input` on stdin.
 fn play_with_input(game: &str, position: &str, input: &[u8]) -> String {
     use std::io::Write;
@@ -319,7 +330,7 @@ fn play_adomoc_the_winning_move() {
 
 #[test]
 fn match_plays_rotating_seats_and_reports_the_score() {
-    let out = cli(&[
+    let text = succeeded(&[
         "match",
         "adaptoid",
         "--bots",
@@ -329,12 +340,6 @@ fn match_plays_rotating_seats_and_reports_the_score() {
         "--seed",
         "3",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = stdout(&out);
     assert!(text.contains("game   1 (bot 1 v bot 2)"), "{text}");
     assert!(text.contains("game   2 (bot 2 v bot 1)"), "{text}");
     let score = |bot: &str| {
@@ -368,13 +373,7 @@ fn match_from_a_game_plays_the_whole_matchs_last_games() {
             "3",
         ];
         words.extend_from_slice(extra);
-        let out = cli(&words);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = stdout(&out);
+        let text = succeeded(&words);
         let lines: Vec<String> = text
             .lines()
             .filter(|l| l.starts_with("game "))
@@ -408,13 +407,7 @@ fn match_from_a_game_plays_the_whole_matchs_last_games() {
 
 #[test]
 fn hint_names_a_legal_move_and_its_evaluation() {
-    let out = cli(&["hint", "adomoc", "--bot", "mcts:iters=300", "--seed", "2"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = stdout(&out);
+    let text = succeeded(&["hint", "adomoc", "--bot", "mcts:iters=300", "--seed", "2"]);
     let best = text
         .lines()
         .find_map(|l| l.strip_prefix("best move: "))
@@ -545,13 +538,7 @@ fn review_searches_a_budget_of_time_on_the_jobs_and_one_of_iterations_as_named()
     let review = |extra: &[&str]| {
         let mut words = vec!["review", "adaptoid", "--record", &first];
         words.extend_from_slice(extra);
-        let out = cli(&words);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        stdout(&out)
+        succeeded(&words)
     };
     let timed = review(&["--bot", "mcts:ms=50", "--jobs", "2"]);
     assert!(
