@@ -25,6 +25,19 @@ pub struct MctsConfig {
     /// best; above 0 a searched move is drawn with a weight of its visits to the power
     /// 1 / `temperature` (a weaker level's way of erring). Hints and reviews ignore it.
     pub temperature: f64,
+    /// How a playout (with `knowledge` on) chooses its moves.
+    pub policy: Policy,
+}
+
+/// How a playout with the game's knowledge chooses each move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Policy {
+    /// The game's light policy (`Knowledge::playout_move`): nearly random, fast.
+    #[default]
+    Light,
+    /// The game's tactical policy (`Knowledge::tactical_playout_move`): weighs what each
+    /// drawn move takes and loses, slower a move; the light one where a game has none.
+    Tactical,
 }
 
 /// Which evaluation judges a position a playout stopped in.
@@ -48,6 +61,7 @@ impl Default for MctsConfig {
             max_moves: 400,
             evaluation: Evaluation::Hand,
             temperature: 0.0,
+            policy: Policy::Light,
         }
     }
 }
@@ -63,6 +77,7 @@ impl MctsConfig {
             max_moves: 400,
             evaluation: Evaluation::Hand,
             temperature: 0.0,
+            policy: Policy::Light,
         }
     }
 }

@@ -40,6 +40,13 @@ pub trait Knowledge: Game {
         self.random_move(rng)
     }
 
+    /// One playout move by the tactical policy (`Policy::Tactical`): slower than
+    /// [`Knowledge::playout_move`], worth it where it judges what a move takes and loses.
+    /// The light policy unless the game has one.
+    fn tactical_playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Move> {
+        self.playout_move(rng)
+    }
+
     /// The names of the features the learned evaluation weighs ([`crate::learned`]), at
     /// most [`crate::learned::MAX_FEATURES`].
     const FEATURES: &'static [&'static str] = &[];

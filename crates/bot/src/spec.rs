@@ -1,7 +1,7 @@
 //! Bot specifications as text, for the command line and config: `random`, `level:3`,
 //! `uct:iters=1000`, `mcts:ms=500,playout=20`.
 
-use crate::config::{Budget, Evaluation, MctsConfig, Playout};
+use crate::config::{Budget, Evaluation, MctsConfig, Playout, Policy};
 use crate::levels::Levels;
 use std::fmt;
 use std::str::FromStr;
@@ -34,7 +34,8 @@ pub enum BotSpec {
 pub const SPEC_HELP: &str = "bot specs: random | level:N (1-16, config/bots.ron: 1 the weakest; a game with fewer levels plays its top above them) | \
 uct:KEY=V,... (plain UCT, random playouts to the end) | mcts:KEY=V,... (our search); \
 keys: iters, ms, threads (sharing one tree; 1 unless given), c (exploration), playout (plies, 'end', or 'game': the game's own), knowledge, solver, moves \
-(per node), eval (hand or learned: the evaluation a stopped playout is judged by), temp (0 plays the best move; \
+(per node), eval (hand or learned: the evaluation a stopped playout is judged by), policy (light or tactical: \
+a playout's moves, tactical weighing what each takes and loses), temp (0 plays the best move; \
 above, sometimes a worse one: the low levels); uct and mcts need iters or ms";
 
 impl BotSpec {
@@ -190,6 +191,19 @@ impl FromStr for BotSpec {
                         }
                     }
                 }
+                "policy" => {
+                    config.policy = match value {
+                        "light" => Policy::Light,
+                        "tactical" => Policy::Tactical,
+                        _ => {
+                            return Err(format!(
+                                "bot {text_q}: policy is 'light' or 'tactical', not {value_q}",
+                                text_q = quoted(text),
+                                value_q = quoted(value)
+                            ));
+                        }
+                    }
+                }
                 _ => {
                     return Err(format!(
                         "bot {text_q}: unknown key {key_q}; {SPEC_HELP}",
@@ -203,6 +217,12 @@ impl FromStr for BotSpec {
         if config.evaluation == Evaluation::Learned && !config.knowledge {
             return Err(format!(
                 "bot {text_q}: eval=learned needs knowledge=on (uct has none)",
+                text_q = quoted(text)
+            ));
+        }
+        if config.policy == Policy::Tactical && !config.knowledge {
+            return Err(format!(
+                "bot {text_q}: policy=tactical needs knowledge=on (uct has none)",
                 text_q = quoted(text)
             ));
         }
@@ -271,6 +291,9 @@ impl fmt::Display for BotSpec {
                 if config.evaluation != Evaluation::Hand {
                     parts.push("eval=learned".to_string());
                 }
+                if config.policy != Policy::Light {
+                    parts.push("policy=tactical".to_string());
+                }
                 if config.temperature > 0.0 {
                     parts.push(format!("temp={}", config.temperature));
                 }
@@ -310,7 +333,7 @@ mod tests {
             }
         }
         let tuned: BotSpec =
-            "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2,eval=learned,temp=0.05"
+            "mcts:ms=300,c=0.5,playout=end,solver=off,threads=2,eval=learned,policy=tactical,temp=0.05"
                 .parse()
                 .unwrap();
         let BotSpec::Search { config, budget } = &tuned else {
@@ -318,6 +341,7 @@ mod tests {
         };
         assert_eq!((budget.millis, config.playout), (Some(300), Playout::End));
         assert_eq!(config.evaluation, Evaluation::Learned);
+        assert_eq!(config.policy, Policy::Tactical);
         assert_eq!(budget.threads, Some(2));
         assert_eq!(tuned.to_string().parse::<BotSpec>(), Ok(tuned.clone()));
         assert!(!config.solver && config.knowledge);
@@ -385,6 +409,14 @@ mod tests {
             (
                 "mcts:ms=5,eval=net",
                 "eval is 'hand' or 'learned', not \"net\"",
+            ),
+            (
+                "mcts:ms=5,policy=heavy",
+                "policy is 'light' or 'tactical', not \"heavy\"",
+            ),
+            (
+                "uct:ms=5,policy=tactical",
+                "policy=tactical needs knowledge=on",
             ),
             ("mcts:ms=5,playout=20001", "playout must be 0 to 20000"),
             (

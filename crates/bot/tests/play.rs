@@ -30,7 +30,13 @@ fn random_position<G: Game>(start: &G, plies: u32, rng: &mut SmallRng) -> Option
 
 fn check_legal_choices<G: Knowledge>(start: G, positions: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let specs = ["mcts:iters=60", "uct:iters=30", "level:1", "random"];
+    let specs = [
+        "mcts:iters=60",
+        "uct:iters=30",
+        "level:1",
+        "random",
+        "mcts:iters=60,policy=tactical",
+    ];
     let mut checked = 0;
     while checked < positions {
         let plies = rng.random_range(0..120);

@@ -428,13 +428,13 @@ fn bad_bot_specs_exit_with_status_2_and_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("level:N must be 1 to 16, not \"17\""));
     // A level another game has but this one does not: named where the game is known.
-    let out = cli(&["match", "adaptoid", "--bots", "level:13,random"]);
+    let out = cli(&["match", "adaptoid", "--bots", "level:14,random"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("level:13: adaptoid has levels 1 to 12"));
-    let out = cli(&["play", "adaptoid", "--seats", "human,level:13"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("level:14: adaptoid has levels 1 to 13"));
+    let out = cli(&["play", "adaptoid", "--seats", "human,level:14"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("--seats: level:13: adaptoid has levels")
+        String::from_utf8_lossy(&out.stderr).contains("--seats: level:14: adaptoid has levels")
     );
     let out = cli(&["hint", "adamas", "--bot", "level:16"]);
     assert_eq!(out.status.code(), Some(2));

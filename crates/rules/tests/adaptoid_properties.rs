@@ -1,6 +1,7 @@
 //! Property tests over random Adaptoid games: `check_move` accepts exactly the legal turns
 //! among every turn that names cells of the board, and bodies, legs and pincers add up to
-//! 12 each. Also a Super-Adaptoid board read from a file. The checks every game shares
+//! 12 each; a turn's preview says what playing it takes, loses and leaves starving. Also
+//! a Super-Adaptoid board read from a file. The checks every game shares
 //! (invariants, the legal list, text round trips, malformed text) are in properties.rs.
 
 mod common;
@@ -9,7 +10,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_rules::adaptoid::{Adaptoid, AdaptoidMove, AdaptoidOptions, Colour, Growth, SUPPLY};
-use tabula_rules::{Game, Player};
+use tabula_rules::{Game, Player, Status};
 
 /// Near misses for `check_move`: no move with every growth, and every step from each
 /// adaptoid to every cell (and one off the board) with the growths most likely to be
@@ -72,6 +73,33 @@ fn check_position(game: &Adaptoid) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Every legal turn's preview against the turn played: the captures each side gains, the
+/// mover's adaptoids starving after it, and whether the mover has won.
+fn check_previews(game: &Adaptoid) -> Result<(), TestCaseError> {
+    let mover = game.to_move();
+    let other = Player(1 - mover.0);
+    for mv in game.legal_moves() {
+        let preview = game.preview(&mv);
+        let mut after = game.clone();
+        after.play_unchecked(&mv);
+        let gained = |player| after.captures_of(player) - game.captures_of(player);
+        let seen = (
+            preview.taken,
+            preview.lost,
+            preview.left_starving,
+            preview.wins,
+        );
+        let played = (
+            gained(mover),
+            gained(other),
+            after.starving(mover).count_ones() as u8,
+            matches!(after.status(), Status::Win { winner, .. } if winner == mover),
+        );
+        prop_assert_eq!(seen, played, "{}", game.format_move(&mv));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -91,6 +119,21 @@ proptest! {
         let mut rng = SmallRng::seed_from_u64(seed);
         // Checking every position is slow in debug builds; a sample suffices.
         common::walk_random_game(&mut game, &mut rng, plies, 2, &mut |g, _| check_position(g))?;
+    }
+
+    #[test]
+    fn previews_say_what_each_turn_takes_and_loses(
+        seed in any::<u64>(),
+        forbid_losing_attacks in any::<bool>(),
+        plies in 0usize..120,
+    ) {
+        let options = AdaptoidOptions {
+            forbid_losing_attacks,
+            ..AdaptoidOptions::default()
+        };
+        let mut game = Adaptoid::new(options).unwrap();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        common::walk_random_game(&mut game, &mut rng, plies, 3, &mut |g, _| check_previews(g))?;
     }
 }
 

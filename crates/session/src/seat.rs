@@ -236,10 +236,10 @@ mod tests {
         }
         assert!(Seat::parse("grandmaster").is_err());
         // Where the game is named, a level only a longer ladder has is an error.
-        let thirteen = Seat::Bot(13);
-        assert!(thirteen.check_in("absorption").is_ok());
-        let error = thirteen.check_in("adaptoid").unwrap_err();
-        assert!(error.contains("adaptoid has levels 1 to 12"), "{error}");
+        let fourteen = Seat::Bot(14);
+        assert!(fourteen.check_in("absorption").is_ok());
+        let error = fourteen.check_in("adaptoid").unwrap_err();
+        assert!(error.contains("adaptoid has levels 1 to 13"), "{error}");
         assert!(Seat::Custom("level:16".into()).check_in("adamas").is_err());
         assert!(Seat::Human.check_in("adamas").is_ok());
         assert_eq!(Seat::Bot(3).spec(), BotSpec::level(3).ok());

@@ -12,8 +12,12 @@ const CAPTURE: f64 = 1.0;
 const BODY: f64 = 0.5;
 const LEG: f64 = 0.12;
 const PINCER: f64 = 0.2;
-/// Random moves a playout draws before keeping the best by `attack_gain`.
+/// Random moves a playout draws before keeping the best by `attack_gain` (the light
+/// policy) or by what the turn takes and loses (the tactical one).
 const PLAYOUT_DRAWS: usize = 3;
+/// The tactical policy's weights: an adaptoid taken or lost against one left starving.
+const TAKEN_GAIN: i32 = 4;
+const STARVING_COST: i32 = 3;
 
 /// What an attack does for the mover: +1 it wins the fight, -1 it loses or trades, 0 it
 /// is no attack. Playouts full of suicidal attacks misjudge every position.
@@ -118,5 +122,83 @@ impl Knowledge for Adaptoid {
             }
         }
         Some(best)
+    }
+
+    /// Of three random moves, one that wins, else the one with the best material: what
+    /// the turn takes less what it loses, and its own adaptoids left starving (they die
+    /// when the reply ends unless it frees them), first drawn first among equals. Slower
+    /// than the light policy (about 0.6 times the iterations) and stronger at the same
+    /// time (72.5% at 300 ms a move, docs/bots.md).
+    fn tactical_playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AdaptoidMove> {
+        let mut best = None;
+        let mut best_gain = i32::MIN;
+        for _ in 0..PLAYOUT_DRAWS {
+            let mv = self.random_move(rng)?;
+            let preview = self.preview(&mv);
+            if preview.wins {
+                return Some(mv);
+            }
+            let gain = TAKEN_GAIN * (preview.taken as i32 - preview.lost as i32)
+                - STARVING_COST * preview.left_starving as i32;
+            if gain > best_gain {
+                best_gain = gain;
+                best = Some(mv);
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    /// What a move takes less what it loses, and its own adaptoids left starving.
+    fn material(game: &Adaptoid, mv: &AdaptoidMove) -> (i32, i32) {
+        let preview = game.preview(mv);
+        (
+            preview.taken as i32 - preview.lost as i32,
+            preview.left_starving as i32,
+        )
+    }
+
+    /// Over the same random positions, the tactical policy's moves take more and leave
+    /// fewer of the mover's adaptoids starving than the light policy's.
+    #[test]
+    fn tactical_playouts_weigh_what_a_move_takes_and_loses() {
+        let mut rng = SmallRng::seed_from_u64(41);
+        let (mut light, mut tactical) = ((0, 0), (0, 0));
+        let mut positions = 0;
+        while positions < 400 {
+            let mut game = Adaptoid::new(Default::default()).unwrap();
+            let plies = rng.random_range(10..60);
+            for _ in 0..plies {
+                let Some(mv) = game.random_move(&mut rng) else {
+                    break;
+                };
+                game.play_unchecked(&mv);
+            }
+            if game.status().is_over() {
+                continue;
+            }
+            positions += 1;
+            let light_move = game.playout_move(&mut rng).unwrap();
+            let tactical_move = game.tactical_playout_move(&mut rng).unwrap();
+            for (sum, mv) in [(&mut light, light_move), (&mut tactical, tactical_move)] {
+                let (taken, starving) = material(&game, &mv);
+                sum.0 += taken;
+                sum.1 += starving;
+            }
+        }
+        assert!(
+            tactical.0 > light.0,
+            "taken: {tactical:?} against {light:?}"
+        );
+        assert!(
+            tactical.1 < light.1,
+            "starving: {tactical:?} against {light:?}"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! playout judged where it stops, and the rewards and the solver's proofs backed up.
 
 use super::{MAX_NODES, Node, PLAYOUT_CAP, Search};
-use crate::config::{MctsConfig, Playout};
+use crate::config::{MctsConfig, Playout, Policy};
 use crate::knowledge::Knowledge;
 use crate::learned::Weights;
 use crate::outcome::{Proof, Rewards, even};
@@ -269,10 +269,12 @@ pub(super) fn playout<G: Knowledge>(
         if position.status().is_over() {
             break;
         }
-        let mv = if knowledge {
-            position.playout_move(rng)
-        } else {
+        let mv = if !knowledge {
             position.random_move(rng)
+        } else if config.policy == Policy::Tactical {
+            position.tactical_playout_move(rng)
+        } else {
+            position.playout_move(rng)
         };
         match mv {
             Some(mv) => position.play_unchecked(&mv),

@@ -15,6 +15,7 @@ mod notation;
 mod options;
 mod pieces;
 mod position;
+mod preview;
 #[cfg(test)]
 mod tests;
 
@@ -22,6 +23,7 @@ pub use board::{Board, BoardError, STANDARD_BOARD};
 pub use moves::{AdaptoidMove, Colour, Growth};
 pub use options::AdaptoidOptions;
 pub use pieces::{FightResult, MAX_PARTS, SUPPLY};
+pub use preview::TurnPreview;
 
 use crate::hash::feature_key;
 use crate::step_set::{StepMoves, StepSetBuilder};

@@ -123,7 +123,7 @@ mod tests {
         let table = [
             (GameKind::Absorption, [1, 4, 7, 11, 15]),
             (GameKind::Adamas, [1, 3, 5, 8, 10]),
-            (GameKind::Adaptoid, [1, 3, 6, 8, 11]),
+            (GameKind::Adaptoid, [1, 4, 6, 9, 12]),
             (GameKind::Adomoc, [1, 4, 7, 9, 12]),
         ];
         for (kind, levels) in table {
