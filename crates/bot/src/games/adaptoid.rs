@@ -127,7 +127,7 @@ impl Knowledge for Adaptoid {
     /// Of three random moves, one that wins, else the one with the best material: what
     /// the turn takes less what it loses, and its own adaptoids left starving (they die
     /// when the reply ends unless it frees them), first drawn first among equals. Slower
-    /// than the light policy (about 0.6 times the iterations) and stronger at the same
+    /// than the light policy (about 0.7 times the iterations) and stronger at the same
     /// time (72.5% at 300 ms a move, docs/bots.md).
     fn tactical_playout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AdaptoidMove> {
         let mut best = None;

@@ -78,12 +78,9 @@ fn grows(game: &str, ladder: &[&Level]) {
         let (lower, higher) = (&pair[0], &pair[1]);
         let ((below_search, below), (above_search, above)) =
             (&lower.for_game(game), &higher.for_game(game));
-        if below_search.evaluation != above_search.evaluation
-            || below_search.policy != above_search.policy
-        {
+        if below_search.evaluation != above_search.evaluation {
             // A learned evaluation is worth more than the iterations it replaces
-            // (Absorption's level 7 against 6), and tactical playouts more than the
-            // iterations they cost (Adaptoid's top); such a step is measured, not implied.
+            // (Absorption's level 7 against 6); such a step is measured, not implied.
             continue;
         }
         assert!(
