@@ -179,30 +179,12 @@ impl FromStr for BotSpec {
                 "solver" => config.solver = flag(value)?,
                 "moves" => config.max_moves = in_range(text, key, value, 1..=MAX_MOVES_PER_NODE)?,
                 "eval" => {
-                    config.evaluation = match value {
-                        "hand" => Evaluation::Hand,
-                        "learned" => Evaluation::Learned,
-                        _ => {
-                            return Err(format!(
-                                "bot {text_q}: eval is 'hand' or 'learned', not {value_q}",
-                                text_q = quoted(text),
-                                value_q = quoted(value)
-                            ));
-                        }
-                    }
+                    let choices = [("hand", Evaluation::Hand), ("learned", Evaluation::Learned)];
+                    config.evaluation = one_of(text, key, value, choices)?;
                 }
                 "policy" => {
-                    config.policy = match value {
-                        "light" => Policy::Light,
-                        "tactical" => Policy::Tactical,
-                        _ => {
-                            return Err(format!(
-                                "bot {text_q}: policy is 'light' or 'tactical', not {value_q}",
-                                text_q = quoted(text),
-                                value_q = quoted(value)
-                            ));
-                        }
-                    }
+                    let choices = [("light", Policy::Light), ("tactical", Policy::Tactical)];
+                    config.policy = one_of(text, key, value, choices)?;
                 }
                 _ => {
                     return Err(format!(
@@ -213,16 +195,18 @@ impl FromStr for BotSpec {
                 }
             }
         }
-        // The evaluation judges only with the game's knowledge on: said, not ignored.
-        if config.evaluation == Evaluation::Learned && !config.knowledge {
+        // The evaluation and the playout policy are the game's knowledge: asked for
+        // without it, said, not ignored.
+        let needing_knowledge = [
+            (config.evaluation == Evaluation::Learned, "eval=learned"),
+            (config.policy == Policy::Tactical, "policy=tactical"),
+        ];
+        if let Some((_, asked)) = needing_knowledge
+            .iter()
+            .find(|(asked, _)| *asked && !config.knowledge)
+        {
             return Err(format!(
-                "bot {text_q}: eval=learned needs knowledge=on (uct has none)",
-                text_q = quoted(text)
-            ));
-        }
-        if config.policy == Policy::Tactical && !config.knowledge {
-            return Err(format!(
-                "bot {text_q}: policy=tactical needs knowledge=on (uct has none)",
+                "bot {text_q}: {asked} needs knowledge=on (uct has none)",
                 text_q = quoted(text)
             ));
         }
@@ -234,6 +218,27 @@ impl FromStr for BotSpec {
         }
         Ok(BotSpec::Search { config, budget })
     }
+}
+
+/// A spec's value that names one of two `choices`, or an error naming both.
+fn one_of<T: Copy>(
+    text: &str,
+    key: &str,
+    value: &str,
+    choices: [(&str, T); 2],
+) -> Result<T, String> {
+    let [(first, _), (second, _)] = choices;
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, choice)| choice)
+        .ok_or_else(|| {
+            format!(
+                "bot {text_q}: {key} is '{first}' or '{second}', not {value_q}",
+                text_q = quoted(text),
+                value_q = quoted(value)
+            )
+        })
 }
 
 /// A spec's real number from 0 to `max` (never NaN or infinite), or an error naming the

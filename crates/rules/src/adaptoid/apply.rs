@@ -3,7 +3,7 @@
 
 use super::board::cells;
 use super::moves::Colour;
-use super::pieces::FightResult;
+use super::pieces::{FightResult, Pieces};
 use super::{Adaptoid, AdaptoidEvent, AdaptoidMove, CAPTURES_TO_WIN, RemovalCause, Stage};
 use crate::{DrawReason, Game, Player, Status, WinReason};
 
@@ -131,17 +131,8 @@ fn step_and_fight(game: &mut Adaptoid, from: u8, to: u8, emit: &mut impl FnMut(A
 /// §4: after `mover`'s turn, the mover wins on 5 captures or an opponent with no
 /// adaptoids; failing that the opponent wins the same way; else play goes on.
 pub fn end_status(game: &Adaptoid, mover: Colour) -> Status {
-    let won = |colour: Colour| -> Option<WinReason> {
-        if game.captures[colour.index()] >= CAPTURES_TO_WIN {
-            Some(WinReason::CaptureTarget)
-        } else if game.pieces.occupied[colour.other().index()] == 0 {
-            Some(WinReason::NoPiecesLeft)
-        } else {
-            None
-        }
-    };
     for colour in [mover, mover.other()] {
-        if let Some(reason) = won(colour) {
+        if let Some(reason) = win_reason(&game.captures, &game.pieces, colour) {
             return Status::Win {
                 winner: game.seat_of(colour),
                 reason,
@@ -149,6 +140,18 @@ pub fn end_status(game: &Adaptoid, mover: Colour) -> Status {
         }
     }
     Status::Ongoing
+}
+
+/// Why `colour` has won with these captures and pieces (5 captures, or no enemy left), if
+/// it has.
+pub(super) fn win_reason(captures: &[u8; 2], pieces: &Pieces, colour: Colour) -> Option<WinReason> {
+    if captures[colour.index()] >= CAPTURES_TO_WIN {
+        Some(WinReason::CaptureTarget)
+    } else if pieces.occupied[colour.other().index()] == 0 {
+        Some(WinReason::NoPiecesLeft)
+    } else {
+        None
+    }
 }
 
 /// Records the new position for repetition and announces what comes next.

@@ -1,9 +1,10 @@
 //! What a turn would take and lose, worked out on a copy of the pieces without playing it:
 //! for a bot weighing many moves a second (a played copy would also copy the history).
 
+use super::apply::win_reason;
 use super::board::cells;
 use super::pieces::FightResult;
-use super::{Adaptoid, AdaptoidMove, CAPTURES_TO_WIN, Stage};
+use super::{Adaptoid, AdaptoidMove, Stage};
 
 /// A turn's material outcome for the player making it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,8 +53,11 @@ impl Adaptoid {
         }
         preview.taken += starving.count_ones() as u8;
         preview.left_starving = pieces.starving(&self.board, mover).count_ones() as u8;
-        preview.wins = self.captures[mover.index()] + preview.taken >= CAPTURES_TO_WIN
-            || pieces.occupied[enemy.index()] == 0;
+        let mut captures = self.captures;
+        captures[mover.index()] = captures[mover.index()].saturating_add(preview.taken);
+        // The mover is judged first at the end of a turn (`end_status`): its win stands
+        // whatever the turn gave the opponent.
+        preview.wins = win_reason(&captures, &pieces, mover).is_some();
         preview
     }
 }
