@@ -80,6 +80,20 @@ impl MctsConfig {
             policy: Policy::Light,
         }
     }
+
+    /// What this search asks of the game's knowledge while it has none, as a spec writes
+    /// it (`eval=learned`, `policy=tactical`): asked for without it, it is said, not
+    /// ignored.
+    pub fn knowledge_missing(&self) -> Option<&'static str> {
+        let needing_knowledge = [
+            (self.evaluation == Evaluation::Learned, "eval=learned"),
+            (self.policy == Policy::Tactical, "policy=tactical"),
+        ];
+        needing_knowledge
+            .into_iter()
+            .find(|(asked, _)| *asked && !self.knowledge)
+            .map(|(_, key)| key)
+    }
 }
 
 /// How long a playout runs.

@@ -195,16 +195,7 @@ impl FromStr for BotSpec {
                 }
             }
         }
-        // The evaluation and the playout policy are the game's knowledge: asked for
-        // without it, said, not ignored.
-        let needing_knowledge = [
-            (config.evaluation == Evaluation::Learned, "eval=learned"),
-            (config.policy == Policy::Tactical, "policy=tactical"),
-        ];
-        if let Some((_, asked)) = needing_knowledge
-            .iter()
-            .find(|(asked, _)| *asked && !config.knowledge)
-        {
+        if let Some(asked) = config.knowledge_missing() {
             return Err(format!(
                 "bot {text_q}: {asked} needs knowledge=on (uct has none)",
                 text_q = quoted(text)

@@ -149,6 +149,13 @@ impl Levels {
                         level.name
                     ));
                 }
+                if let Some(asked) = search.knowledge_missing() {
+                    return Err(format!(
+                        "bots.ron: level {} ({}) in {game}: {asked} needs knowledge: true",
+                        i + 1,
+                        level.name
+                    ));
+                }
                 if budget.iterations.is_none() && budget.millis.is_none() {
                     return Err(format!(
                         "bots.ron: level {} ({}) has no budget in {game}: give iterations or \

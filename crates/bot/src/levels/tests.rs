@@ -271,4 +271,14 @@ fn a_broken_levels_file_names_the_place() {
     )
     .unwrap_err();
     assert!(error.contains("no budget"), "{error}");
+    // A search without the game's knowledge cannot play its tactical policy: said, not
+    // played as the light one.
+    let error = Levels::parse(
+        "(twelve: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], formerly: [1, 1, 1, 1, 1], levels: [(name: \"x\", budget: (iterations: Some(10)), search: (knowledge: false, policy: Tactical))])",
+    )
+    .unwrap_err();
+    assert!(
+        error.contains("level 1 (x)") && error.contains("policy=tactical needs knowledge"),
+        "{error}"
+    );
 }
