@@ -476,8 +476,8 @@ if (onlineServer && wanted("turns")) {
 partDone("turns", onlineServer && wanted("turns"));
 // Two strangers meet in the lobby: the page registers an account through its own form,
 // posts a rated Adaptoid challenge, and a player registered in the terminal accepts it with
-// its level-1 bot; the page (its demo clicking random steps) plays its seat to the end, and
-// the leaderboard then holds both players. The page is traced (`?trace`): it is driven by
+// its level-1 bot; the page (its demo clicking random steps) plays its seat for a dozen moves
+// and resigns, and the leaderboard then holds both players. The page is traced (`?trace`): it is driven by
 // where its buttons and fields show, as a person would click them.
 if (onlineServer && wanted("lobby")) {
   const password = "correct horse";
@@ -568,6 +568,13 @@ if (onlineServer && wanted("lobby")) {
     if (id === undefined) break meeting;
     const accepting = cli(["online", "accept", id ?? "none", "--seat", "level:1"]);
     check(await until((t) => t.screen === "Playing", 30_000), `lobby: Bea's acceptance takes Ada into the game (screen ${traced().screen}, at ${since()})`);
+    // Ada resigns through the game's panel once the game is under way. Played out, the
+    // random page against level 1 took 40 to 70 moves, four to six minutes of software
+    // rendering, and now and then ran past the part's time (CI, 2026-12-07).
+    const movesPlayed = () => lines.filter((line) => line.includes("tabula-demo: move ")).length;
+    const underWay = await until(() => movesPlayed() >= 12, demoTimeout);
+    const resigned = underWay && await click("Resign") && await click("Yes, resign");
+    check(resigned, `lobby: Ada resigns through the game's panel after ${movesPlayed()} moves (at ${since()})`);
     const finished = await waitFor("tabula-demo: finished", demoTimeout);
     const accepted = await Promise.race([accepting, new Promise((resolve) => setTimeout(() => resolve({ code: "still running", text: "" }), 60_000))]);
     const termLines = accepted.text.split("\n").filter((line) => line.trim() !== "");
@@ -575,6 +582,7 @@ if (onlineServer && wanted("lobby")) {
     const pageEnd = finished?.match(/finished after (\d+) moves \((.*)\); position «(.*)»/);
     check(finished !== null && accepted.code === 0 && pageEnd?.[2] === termResult && pageEnd?.[3] === termPosition,
       `lobby: the rated game ended alike on both sides after ${pageEnd?.[1]} moves: "${termResult}" (page: "${pageEnd?.[2]}", at ${since()})`);
+    check(/^(White|Black) resigned: (White|Black) wins$/.test(pageEnd?.[2] ?? ""), `lobby: the game ended by Ada's resignation ("${pageEnd?.[2]}")`);
     const board = await cli(["online", "leaderboard", "adaptoid"]);
     const rows = board.text.split("\n").filter((line) => /^\s+\d+\. (Ada|Bea) /.test(line));
     check(rows.length === 2 && rows.every((row) => /after 1 game/.test(row)),

@@ -3,6 +3,7 @@
 
 use super::page::unix_millis;
 use super::style::{ERROR_COLOUR, counted};
+use crate::TapTarget;
 use crate::current_game::CurrentGame;
 use crate::online::{NextGame, OnlineAction, OnlineGame, YourTurns};
 use bevy::prelude::*;
@@ -159,14 +160,14 @@ pub fn online_section(
         {
             actions.write(OnlineAction::RequestUndo);
         }
-        if !state.confirm_resign && ui.button("Resign").clicked() {
+        if !state.confirm_resign && ui.button("Resign").tap_target("Resign").clicked() {
             state.confirm_resign = true;
         }
     });
     if state.confirm_resign {
         ui.horizontal(|ui| {
             ui.label("Resign this game?");
-            if ui.button("Yes, resign").clicked() {
+            if ui.button("Yes, resign").tap_target("Yes, resign").clicked() {
                 actions.write(OnlineAction::Resign);
                 state.confirm_resign = false;
             }
