@@ -114,6 +114,8 @@ function listenToTheSound() {
 
 const number = (line, pattern) => Number(line?.match(pattern)?.[1]);
 const panics = (lines) => lines.filter((line) => /panicked at|RuntimeError|unreachable/.test(line));
+// How many moves the page's demo has logged (`tabula-demo: move N: …`, one line a move).
+const demoMoves = (lines) => lines.filter((line) => line.includes("tabula-demo: move ")).length;
 
 // What the page's trace (`tabula-trace: …` lines) says now: where each tap target is, the
 // screen, the moves played, the menu, the camera.
@@ -191,7 +193,7 @@ for (const demo of wanted("demos") ? demos : []) {
     }).observe({ type: "longtask" });
   });
   const finished = await waitFor("tabula-demo: finished", demoTimeout);
-  const moves = lines.filter((line) => line.includes("tabula-demo: move ")).length;
+  const moves = demoMoves(lines);
   const ending = finished?.match(/finished after \d+ moves \([^)]*\)/)?.[0];
   check(finished !== null, `${game}: the demo (seats ${seats}) played ${moves} moves and ${ending ?? "did not finish in time"}`);
   // The game says when it finds the worker, and when the worker failed (it then searches
@@ -304,7 +306,7 @@ if (onlineServer && wanted("online")) {
   const finished = await waitFor("tabula-demo: finished", demoTimeout);
   const exit = await Promise.race([hostEnded, new Promise((resolve) => setTimeout(() => resolve("still running"), 60_000))]);
   if (exit === "still running") host.kill();
-  const pageMoves = lines.filter((line) => line.includes("tabula-demo: move ")).length;
+  const pageMoves = demoMoves(lines);
   const hostMoves = hostLines.filter((line) => / plays /.test(line)).length;
   // The terminal's last two lines: the result, then the final position, as `apply` prints them.
   const [hostResult, hostPosition] = hostLines.filter((line) => line.trim() !== "").slice(-2);
@@ -571,10 +573,9 @@ if (onlineServer && wanted("lobby")) {
     // Ada resigns through the game's panel once the game is under way. Played out, the
     // random page against level 1 took 40 to 70 moves, four to six minutes of software
     // rendering, and now and then ran past the part's time (CI, 2026-12-07).
-    const movesPlayed = () => lines.filter((line) => line.includes("tabula-demo: move ")).length;
-    const underWay = await until(() => movesPlayed() >= 12, demoTimeout);
+    const underWay = await until(() => demoMoves(lines) >= 12, demoTimeout);
     const resigned = underWay && await click("Resign") && await click("Yes, resign");
-    check(resigned, `lobby: Ada resigns through the game's panel after ${movesPlayed()} moves (at ${since()})`);
+    check(resigned, `lobby: Ada resigns through the game's panel after ${demoMoves(lines)} moves (at ${since()})`);
     const finished = await waitFor("tabula-demo: finished", demoTimeout);
     const accepted = await Promise.race([accepting, new Promise((resolve) => setTimeout(() => resolve({ code: "still running", text: "" }), 60_000))]);
     const termLines = accepted.text.split("\n").filter((line) => line.trim() !== "");

@@ -7,6 +7,7 @@
 mod apply;
 mod builder;
 mod check;
+mod describe;
 mod generate;
 mod moves;
 mod notation;
@@ -383,7 +384,7 @@ impl Game for Absorption {
     }
 
     fn describe_event(&self, event: &AbsorptionEvent) -> String {
-        describe_event(self, event)
+        describe::describe_event(self, event)
     }
 
     fn parse_move(&self, text: &str) -> Result<AbsorptionMove, NotationError> {
@@ -418,78 +419,5 @@ impl Game for Absorption {
 
     fn ascii(&self) -> String {
         position::ascii(self)
-    }
-}
-
-fn list(squares_list: &[u8]) -> String {
-    squares_list
-        .iter()
-        .map(|&s| squares::label(s))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn allotment_text(allotment: &Allotment) -> String {
-    allotment
-        .iter()
-        .map(|(s, n)| format!("{n} to {}", squares::label(s)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn describe_event(game: &Absorption, event: &AbsorptionEvent) -> String {
-    let name = |p: Player| game.player_name(p);
-    let label = |s: u8| squares::label(s);
-    match *event {
-        AbsorptionEvent::Split {
-            from,
-            height,
-            parts,
-        } => format!(
-            "split the stack of {height} on {}: {}",
-            label(from),
-            allotment_text(&parts)
-        ),
-        AbsorptionEvent::Merged {
-            dest,
-            others,
-            height,
-        } => format!(
-            "merged {} into {}, now {height} high",
-            list(others.as_slice()),
-            label(dest)
-        ),
-        AbsorptionEvent::Moved {
-            from,
-            to,
-            follow_up,
-        } => format!(
-            "{} {} to {}",
-            if follow_up {
-                "follow-up: moved"
-            } else {
-                "moved"
-            },
-            label(from),
-            label(to)
-        ),
-        AbsorptionEvent::Passed => "moves nothing more this turn".into(),
-        AbsorptionEvent::Absorbed {
-            absorber,
-            target,
-            owner,
-            height,
-            gifts,
-        } => format!(
-            "{} absorbed {}'s stack of {height} on {}: {}",
-            name(absorber),
-            name(owner),
-            label(target),
-            allotment_text(&gifts)
-        ),
-        AbsorptionEvent::TurnEnded { next } => format!("{}'s turn", name(next)),
-        AbsorptionEvent::GameOver { status } => {
-            format!("game over: {}", game.describe_status(status))
-        }
     }
 }
