@@ -582,7 +582,8 @@ if (onlineServer && wanted("lobby")) {
     const [termResult, termPosition] = termLines.slice(-2);
     const pageEnd = finished?.match(/finished after (\d+) moves \((.*)\); position «(.*)»/);
     check(finished !== null && accepted.code === 0 && pageEnd?.[2] === termResult && pageEnd?.[3] === termPosition,
-      `lobby: the rated game ended alike on both sides after ${pageEnd?.[1]} moves: "${termResult}" (page: "${pageEnd?.[2]}", at ${since()})`);
+      `lobby: the rated game ended alike on both sides after ${pageEnd?.[1]} moves: "${termResult}" at ${termPosition} (page: "${pageEnd?.[2]}" at ${pageEnd?.[3]}; terminal's exit ${accepted.code}; at ${since()})`
+      + (pageEnd?.[3] === termPosition ? "" : `; the terminal's last lines: ${termLines.slice(-6).join(" | ")}`));
     check(/^(White|Black) resigned: (White|Black) wins$/.test(pageEnd?.[2] ?? ""), `lobby: the game ended by Ada's resignation ("${pageEnd?.[2]}")`);
     const board = await cli(["online", "leaderboard", "adaptoid"]);
     const rows = board.text.split("\n").filter((line) => /^\s+\d+\. (Ada|Bea) /.test(line));

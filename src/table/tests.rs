@@ -160,26 +160,38 @@ fn three_player_adamas_and_layout_sizes() {
 fn a_built_move_replays_from_its_notation() {
     let mut rng = SmallRng::seed_from_u64(3);
     for kind in GameKind::ALL {
-        let mut built = new_table(kind, &[]).unwrap();
-        let mut typed = new_table(kind, &[]).unwrap();
-        for _ in 0..6 {
-            random_move(built.as_mut(), &mut rng);
-            let text = built.as_match().record().last().unwrap().clone();
-            typed.play_notation(&text).unwrap();
-            assert_eq!(
-                built.as_match().position_string(),
-                typed.as_match().position_string(),
-                "{kind:?}"
-            );
-            assert_eq!(built.last_move_cells(), typed.last_move_cells());
+        for _ in 0..GAMES_BUILT {
+            check_built_game(kind, &mut rng);
         }
-        let error = typed.play_notation("zz99").unwrap_err();
-        assert!(!error.is_empty());
+    }
+}
+
+/// Whole games built by clicks, each played alike from its notation: the server and the
+/// other side of an online game play the page's moves from their notation.
+const GAMES_BUILT: usize = 20;
+
+fn check_built_game(kind: GameKind, rng: &mut SmallRng) {
+    let mut built = new_table(kind, &[]).unwrap();
+    let mut typed = new_table(kind, &[]).unwrap();
+    while !built.as_match().status().is_over() && built.as_match().record().len() < 120 {
+        random_move(built.as_mut(), rng);
+        let record = built.as_match().record();
+        let text = record.last().unwrap().clone();
+        typed.play_notation(&text).unwrap();
         assert_eq!(
             built.as_match().position_string(),
-            typed.as_match().position_string()
+            typed.as_match().position_string(),
+            "{kind:?}, move {} ({text}) of {record:?}",
+            record.len()
         );
+        assert_eq!(built.last_move_cells(), typed.last_move_cells());
     }
+    let error = typed.play_notation("zz99").unwrap_err();
+    assert!(!error.is_empty());
+    assert_eq!(
+        built.as_match().position_string(),
+        typed.as_match().position_string()
+    );
 }
 
 /// The pieces on a board, by cell.

@@ -3,9 +3,11 @@
 
 mod common;
 
-use common::{PATIENCE, in_process, play_every_game, play_game};
+use common::{PATIENCE, host_and_guest, in_process, play_every_game, play_game};
 use std::time::Duration;
-use tabula_online::protocol::Pace;
+use tabula_bot::BotSpec;
+use tabula_online::protocol::{ClientMsg, Pace};
+use tabula_online::unattended::play_to_end;
 use tabula_online::{Goal, OnlineClient, Update};
 
 #[test]
@@ -160,5 +162,78 @@ fn fast_random_seats_play_every_game_to_the_end_within_the_rate() {
         let moves = hosts.unwrap_or_else(|e| panic!("{game}, the host: {e}"));
         assert_eq!(guests, Ok(moves.clone()), "{game}: both seats saw one game");
         assert!(moves.len() > 40, "{game}: {} moves", moves.len());
+    }
+}
+
+/// A resignation sent beside a move, either side of it (a player pressing Resign as their
+/// move goes out): the server takes one order, and the bot at the other seat ends with the
+/// very moves and position the resigning side ends with. The browser test's lobby game
+/// once saw the two sides end apart (CI, 2026-12-07).
+#[test]
+fn a_resignation_beside_a_move_ends_the_game_alike_on_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = in_process(&dir.path().join("resign.sqlite3"));
+    for (trial, resign_first) in [(0, false), (1, true), (2, false), (3, true)] {
+        let (mut host, mut guest) = host_and_guest(&server.address, "adaptoid", &[]);
+        let bot = std::thread::spawn(move || {
+            let spec = "level:1".parse().unwrap();
+            let result = play_to_end(&mut guest, &spec, 11, |_, _| {}).unwrap();
+            let game = guest.game().unwrap();
+            (
+                result,
+                game.game.position_string(),
+                game.state.moves.clone(),
+            )
+        });
+        // The host's tenth move or so goes out with the resignation.
+        let resign_at = 18 + 2 * trial;
+        let mut resigned = false;
+        let deadline = std::time::Instant::now() + PATIENCE;
+        loop {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "trial {trial}: the host saw the game end"
+            );
+            host.poll(Duration::from_millis(20));
+            let game = host.game().unwrap();
+            if game.is_over() && !host.is_waiting() {
+                break;
+            }
+            if game.is_over() || !game.is_my_turn() || host.is_waiting() || resigned {
+                continue;
+            }
+            let held = game.state.moves.len();
+            let text = game
+                .game
+                .thinker(&BotSpec::Random, held as u64)
+                .think_through()
+                .unwrap();
+            if held < resign_at {
+                host.play(&text).unwrap();
+                continue;
+            }
+            resigned = true;
+            if resign_first {
+                host.send(&ClientMsg::Resign);
+            }
+            // Refused when the resignation came first and was heard: the game is over.
+            let _ = host.play(&text);
+            if !resign_first {
+                host.send(&ClientMsg::Resign);
+            }
+        }
+        let (result, position, moves) = bot.join().unwrap();
+        let game = host.game().unwrap();
+        assert_eq!(
+            (&result, &position, &moves),
+            (
+                &game.result().unwrap(),
+                &game.game.position_string(),
+                &game.state.moves
+            ),
+            "trial {trial} (resignation {} the move)",
+            if resign_first { "before" } else { "after" }
+        );
+        assert_eq!(result, "White resigned: Black wins", "trial {trial}");
     }
 }

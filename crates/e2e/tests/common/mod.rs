@@ -405,17 +405,21 @@ pub fn play_every_game(server: &str) {
     }
 }
 
-/// A game between two random bots on a server of its own with its games at `database`,
-/// killed with SIGKILL after 40 moves and started again on the same port: every move a
-/// watcher was told of is still there, and the game goes on to its end.
-pub fn kill_mid_game_and_restart(database: &str) {
-    let server = ServerProcess::start_at(database, "127.0.0.1:0");
-    let address = server.address.clone();
+/// A live game of `game` hosted at seat 0 on the server at `address` and joined: the host's
+/// client and the guest's, each holding the game.
+pub fn host_and_guest(
+    address: &str,
+    game: &str,
+    settings: &[(&str, &str)],
+) -> (OnlineClient, OnlineClient) {
     let mut host = OnlineClient::start(
-        &address,
+        address,
         Goal::Create {
-            game: "adomoc".into(),
-            settings: vec![("ply_cap".into(), "600".into())],
+            game: game.into(),
+            settings: settings
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
             seat: 0,
             pace: Pace::Live,
             move_seconds: None,
@@ -425,8 +429,19 @@ pub fn kill_mid_game_and_restart(database: &str) {
     .unwrap();
     assert!(host.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
     let code = host.key().unwrap().code.clone();
-    let mut guest = OnlineClient::start(&address, Goal::Join { code: code.clone() }).unwrap();
+    let mut guest = OnlineClient::start(address, Goal::Join { code }).unwrap();
     assert!(guest.poll_until(PATIENCE, |_| {}, |c| c.game().is_some()));
+    (host, guest)
+}
+
+/// A game between two random bots on a server of its own with its games at `database`,
+/// killed with SIGKILL after 40 moves and started again on the same port: every move a
+/// watcher was told of is still there, and the game goes on to its end.
+pub fn kill_mid_game_and_restart(database: &str) {
+    let server = ServerProcess::start_at(database, "127.0.0.1:0");
+    let address = server.address.clone();
+    let (host, guest) = host_and_guest(&address, "adomoc", &[("ply_cap", "600")]);
+    let code = host.key().unwrap().code.clone();
     let watcher = raw(&address);
     watcher.send(&ClientMsg::Watch { code: code.clone() });
     let ServerMsg::State(watched) = next_message(&watcher, |m| matches!(m, ServerMsg::State(_)))
@@ -561,7 +576,8 @@ fn admin_sql(url: &str, sql: &str) {
         client
             .batch_execute(sql)
             .await
-            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+            // The server's own words: the error's display alone says only "db error".
+            .unwrap_or_else(|e| panic!("{sql}: {e:?}"));
     });
 }
 
