@@ -4,8 +4,9 @@
 # ones earlier figures were measured on; seeds from SEED on, until a game lasts 60 moves),
 # reviewed by `tabula-cli review` with the default bot (config/review.ron: the top level)
 # or the one given. Prints each game's review time
-# and its players' summaries. Usage: [GAMES="adamas ..."] [JOBS=J] [KEEP=DIR]
+# and its players' summaries. Usage: [GAMES="adamas ..."] [JOBS=J] [LOOKS=L] [KEEP=DIR]
 # scripts/review-bench.sh [BOT] [SEED]: JOBS the review's threads (one unless given),
+# LOOKS the parts of the bot's time a position's first look takes (review --looks),
 # KEEP a directory to keep each game's table and time in (GAME.out, GAME.time), which
 # scripts/review-compare.py compares with another's.
 set -euo pipefail
@@ -30,15 +31,17 @@ for game in $games; do
     log=$(mktemp)
     start=$(date +%s.%N)
     "$cli" review "$game" --record "$moves" --seed "$try" ${bot:+--bot "$bot"} \
-        ${JOBS:+--jobs "$JOBS"} >"$log" 2>/dev/null
+        ${JOBS:+--jobs "$JOBS"} ${LOOKS:+--looks "$LOOKS"} >"$log" 2>"$log.err"
     end=$(date +%s.%N)
     seconds=$(awk "BEGIN { printf \"%.1f\", $end - $start }")
     printf '%s (seed %d): %d moves reviewed in %s s\n' "$game" "$try" "$count" "$seconds"
     grep -E '^[^ ]+: [0-9]+ inaccurac' "$log" | sed 's/^/  /'
+    # The review's own last word (its progress lines end in carriage returns).
+    tr '\r' '\n' <"$log.err" | grep '^reviewed' | sed 's/^/  /' || true
     if [[ -n ${KEEP:-} ]]; then
         mkdir -p "$KEEP"
         cp "$log" "$KEEP/$game.out"
         echo "$seconds" >"$KEEP/$game.time"
     fi
-    rm -f "$log"
+    rm -f "$log" "$log.err"
 done

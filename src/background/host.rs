@@ -257,8 +257,10 @@ mod tests {
     fn a_stopped_search_ends_without_a_word() {
         let mut host = SearchHost::default();
         let game = adomoc_after(4);
+        // The top level: a review that searches for time (a third of 1.9 s a position at
+        // the least) is still busy after 5 ms, as a low level's few iterations may not be.
         host.message(&format!(
-            "Start(id: 7, job: Review((game: {game}, level: 3, seed: 1, threads: 1)))"
+            "Start(id: 7, job: Review((game: {game}, level: 16, seed: 1, threads: 1)))"
         ))
         .unwrap();
         host.work(Duration::from_millis(5));

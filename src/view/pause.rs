@@ -67,7 +67,8 @@ fn pause_menu(
             ui.add(egui::Slider::new(&mut settings.review_level, 1..=levels).text(text))
             .on_hover_text(format!(
                 "The level whose search judges a game review; {levels}, the top in every \
-                 game (a game with fewer levels reviews at its own top), takes 1.9 s a position"
+                 game (a game with fewer levels reviews at its own top), looks at each \
+                 position for a third of its 1.9 s, and for the rest where a move is in doubt"
             ));
             search_threads(ui, &mut settings);
             appearance(ui, &mut settings);

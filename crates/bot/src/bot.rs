@@ -111,6 +111,22 @@ impl<G: Knowledge> Bot<G> {
         !self.finished
     }
 
+    /// Gives the search of this position another budget's worth on the tree it has grown
+    /// (a review's second look at a move in doubt); false when more would change nothing:
+    /// a random mover, or the position decided.
+    pub fn look_again(&mut self) -> bool {
+        let Engine::Search { search, .. } = &self.engine else {
+            return false;
+        };
+        if search.root_proof().is_some() {
+            return false;
+        }
+        self.done = 0;
+        self.thought = Duration::ZERO;
+        self.finished = false;
+        true
+    }
+
     /// How far through its budget this move's search is, from 0 to 1.
     pub fn progress(&self) -> f64 {
         match &self.engine {

@@ -142,6 +142,17 @@ impl Budget {
         }
     }
 
+    /// One of `parts` equal parts of this budget (each at least an iteration or a
+    /// millisecond), on the same threads.
+    pub fn part(self, parts: u32) -> Budget {
+        let part = |n: u64| n.div_ceil(u64::from(parts.max(1))).max(1);
+        Budget {
+            iterations: self.iterations.map(part),
+            millis: self.millis.map(part),
+            ..self
+        }
+    }
+
     /// The threads to search on: one unless said.
     pub fn thread_count(&self) -> usize {
         self.threads.map_or(1, |n| n as usize)

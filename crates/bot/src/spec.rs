@@ -88,6 +88,18 @@ impl BotSpec {
 }
 
 impl BotSpec {
+    /// This bot in `game` with one of `parts` equal parts of its budget a move (a review's
+    /// first look at each position); the random mover as it is.
+    pub fn in_parts(&self, game: &str, parts: u32) -> BotSpec {
+        match self.search_for(game) {
+            Some((config, budget)) => BotSpec::Search {
+                config,
+                budget: budget.part(parts),
+            },
+            None => BotSpec::Random,
+        }
+    }
+
     /// This bot searching on at most `cap` threads: a budget of time alone gets them all
     /// (the same time searches more), one capped by iterations keeps the threads it names
     /// (one unless said: the cap is a level's measured strength, and answers soon anyway).

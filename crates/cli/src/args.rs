@@ -24,6 +24,9 @@ pub struct Args {
     pub bots: Option<String>,
     pub bot: Option<String>,
     pub jobs: Option<usize>,
+    /// `review`: the parts of the bot's time a position's first look takes
+    /// (`config/review.ron`'s `looks` unless given).
+    pub looks: Option<u32>,
     /// Online play: the server, who plays this seat, which seat to take, the pace and limit.
     pub server: Option<String>,
     pub seat: Option<String>,
@@ -114,6 +117,7 @@ impl Args {
                     | "--bots"
                     | "--bot"
                     | "--jobs"
+                    | "--looks"
                     | "--server"
                     | "--seat"
                     | "--take"
@@ -164,6 +168,7 @@ impl Args {
                 "--bots" => args.bots = Some(value),
                 "--bot" => args.bot = Some(value),
                 "--jobs" => args.jobs = Some(number(flag, &value, 1..=MAX_JOBS)?),
+                "--looks" => args.looks = Some(number(flag, &value, 1..=u32::MAX as u64)?),
                 "--server" => args.server = Some(value),
                 "--seat" => args.seat = Some(value),
                 "--take" => args.take = Some(number(flag, &value, 1..=3)?),

@@ -39,10 +39,12 @@ verbs:
   hint GAME [--bot SPEC] [--record \"MOVES\"]
                              the bot's move and evaluation (default the game's
                              top level)
-  review GAME --record \"MOVES\" [--bot SPEC] [--position STR] [--jobs J]
+  review GAME --record \"MOVES\" [--bot SPEC] [--position STR] [--jobs J] [--looks L]
                              every move judged by the bot's search (default
                              config/review.ron: level:16), on J threads (default
-                             1; the app's use every core): ply, player, move, the
+                             1; the app's use every core), each position first for
+                             1/L of the bot's time, a move in doubt for more
+                             (default config/review.ron's looks): ply, player, move, the
                              player's winning chance before it (with the bot's own
                              move) and after it, the mark (inaccuracy, mistake,
                              blunder) and the bot's move when better; then each

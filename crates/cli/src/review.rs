@@ -20,7 +20,13 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
     if game.record().is_empty() {
         return Err("there are no moves in --record to review".to_string());
     }
-    let settings = ReviewSettings::built_in();
+    let mut settings = ReviewSettings::built_in().clone();
+    if let Some(looks) = args.looks {
+        settings.looks = looks;
+        settings
+            .check()
+            .map_err(|e| format!("--looks {looks}: {e}"))?;
+    }
     let spec: BotSpec = match &args.bot {
         Some(text) => text.parse()?,
         None => settings.spec()?,
@@ -33,7 +39,7 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
         Some(jobs) => spec.on_threads(u32::try_from(jobs).unwrap_or(u32::MAX)),
         None => spec,
     };
-    let mut review = Review::new(&game, spec.clone(), settings, args.seed.unwrap_or(1))?;
+    let mut review = Review::new(&game, spec.clone(), &settings, args.seed.unwrap_or(1))?;
     let width = game
         .record()
         .iter()
@@ -73,9 +79,10 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
     for summary in review.summary() {
         println!("{}: {}", game.player_name(summary.seat), summary.line());
     }
+    let looked_again = review.evaluations().iter().filter(|e| e.looks > 1).count();
     // On stderr, beside the progress lines: stdout holds only the table and the summaries.
     eprintln!(
-        "reviewed {} positions in {:.1} s",
+        "reviewed {} positions in {:.1} s; {looked_again} looked at again (a move in doubt)",
         review.positions(),
         started.elapsed().as_secs_f64()
     );

@@ -41,6 +41,11 @@ pub trait Thinker: Send + Sync + std::any::Any {
     ) -> Option<(Vec<f64>, bool)> {
         None
     }
+    /// Another budget's worth of search of this position, on the tree it has grown; false
+    /// when more would change nothing (a thinker that does not search, a decided position).
+    fn look_again(&mut self) -> bool {
+        false
+    }
     /// The line the search expects from here in notation, `max` moves at most (empty for
     /// a thinker that does not search).
     fn best_line(&self, _max: usize) -> Vec<String> {
@@ -112,6 +117,10 @@ impl<G: Knowledge> Thinker for BotThinker<G> {
 
     fn proof(&self) -> Option<Proof> {
         self.bot.proof()
+    }
+
+    fn look_again(&mut self) -> bool {
+        self.bot.look_again()
     }
 
     fn chosen_visits(&self) -> u32 {

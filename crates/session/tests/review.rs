@@ -16,9 +16,18 @@ fn spec(text: &str) -> BotSpec {
     text.parse().unwrap()
 }
 
+/// The shipped thresholds, with every position searched for the whole budget: these tests
+/// are of the judging, `a_move_in_doubt_gets_another_look` of the looks.
+fn one_look() -> ReviewSettings {
+    ReviewSettings {
+        looks: 1,
+        ..ReviewSettings::built_in().clone()
+    }
+}
+
 /// Reviews the whole game with a fixed number of iterations a position.
 fn review_of(game: &dyn AnyMatch, bot: &str) -> Review {
-    let mut review = Review::new(game, spec(bot), ReviewSettings::built_in(), 7).unwrap();
+    let mut review = Review::new(game, spec(bot), &one_look(), 7).unwrap();
     let mut slices = 0;
     while review.step(64) {
         slices += 1;
@@ -307,4 +316,61 @@ fn a_random_bot_cannot_review() {
         .err()
         .expect("random refused");
     assert!(error.contains("searches"), "{error}");
+}
+
+/// With three looks, each position is searched for a third of the budget first, and a move
+/// whose fall is then in doubt (at least `doubt`, short of an inaccuracy) gets the rest:
+/// every position is searched for a third or the whole, and one left at a third was not
+/// in doubt.
+#[test]
+fn a_move_in_doubt_gets_another_look() {
+    let game = bot_beats_random::<Adaptoid>(&[], 5);
+    let mut settings = ReviewSettings::built_in().clone();
+    settings.looks = 3;
+    settings.doubt = 0.01;
+    settings.check().unwrap();
+    // A search for time: one capped by iterations is judged whole (the next test).
+    let mut review = Review::new(&game, spec("mcts:ms=90"), &settings, 7).unwrap();
+    while review.step(64) {
+        let progress = review.progress();
+        assert!((0.0..=1.0).contains(&progress), "{progress}");
+    }
+    assert_eq!(review.failure(), None);
+    let evaluations = review.evaluations();
+    let judged = review.move_reviews();
+    let mut looked_again = 0;
+    for (at, move_review) in judged.iter().enumerate() {
+        let looks = evaluations[at].looks;
+        // Two only where the second look proved the result, which ends a search.
+        let proved = evaluations[at].proof.is_some();
+        assert!(
+            looks == 1 || looks == 3 || (looks == 2 && proved),
+            "{looks}"
+        );
+        looked_again += usize::from(looks > 1);
+        // The search's own move falls by nothing: never in doubt.
+        if looks == 1 {
+            assert!(
+                !settings.in_doubt(move_review.loss()),
+                "move {} was left in doubt at a third: {move_review:?}",
+                at + 1
+            );
+        }
+    }
+    assert!(looked_again > 0, "no move was in doubt");
+    // The last position has no move to judge: one look.
+    assert_eq!(evaluations.last().unwrap().looks, 1);
+}
+
+/// A search capped by iterations (the low levels) judges every position whole, whatever
+/// the looks: a part of its few iterations would judge nothing.
+#[test]
+fn a_search_capped_by_iterations_looks_once() {
+    let game = bot_beats_random::<Adaptoid>(&[], 5);
+    let mut settings = ReviewSettings::built_in().clone();
+    settings.looks = 3;
+    settings.doubt = 0.01;
+    let mut review = Review::new(&game, spec("mcts:iters=300"), &settings, 7).unwrap();
+    while review.step(64) {}
+    assert!(review.evaluations().iter().all(|e| e.looks == 1));
 }

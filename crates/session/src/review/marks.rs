@@ -56,7 +56,22 @@ pub struct ReviewSettings {
     pub inaccuracy: f64,
     pub mistake: f64,
     pub blunder: f64,
+    /// Each position is first searched for one of `looks` equal parts of the bot's time a
+    /// move; a move whose fall is then in doubt (at least `doubt`, short of an inaccuracy)
+    /// gets the rest of the time. 1 (unless said): every position gets the whole time. A bot
+    /// capped by iterations always looks once ([`crate::Review::new`]).
+    #[serde(default = "one_look")]
+    pub looks: u32,
+    #[serde(default)]
+    pub doubt: f64,
 }
+
+fn one_look() -> u32 {
+    1
+}
+
+/// More parts than this would make a first look too short to judge by.
+const MAX_LOOKS: u32 = 8;
 
 impl ReviewSettings {
     /// The settings shipped with the game, read once.
@@ -93,7 +108,26 @@ impl ReviewSettings {
                 self.inaccuracy, self.mistake, self.blunder
             ));
         }
+        if !(1..=MAX_LOOKS).contains(&self.looks) {
+            return Err(format!(
+                "looks must be 1 to {MAX_LOOKS}, not {}",
+                self.looks
+            ));
+        }
+        if self.looks > 1 && !(self.doubt > 0.0 && self.doubt < self.inaccuracy) {
+            return Err(format!(
+                "doubt must be above 0 and below inaccuracy ({}), not {}",
+                self.inaccuracy, self.doubt
+            ));
+        }
         self.spec().map(|_| ())
+    }
+
+    /// Whether a move that lowered its mover's chance by `loss`, judged by a part of the
+    /// bot's time, is worth another part: close below the least mark, where a longer search
+    /// (which sees a bad move's replies better, so finds it falls further) may mark it.
+    pub fn in_doubt(&self, loss: f64) -> bool {
+        self.looks > 1 && loss >= self.doubt && loss < self.inaccuracy
     }
 
     /// The review's bot, which must search (a random bot judges nothing).
@@ -140,6 +174,11 @@ mod tests {
         assert_eq!(settings.mark(settings.mistake), Some(Mark::Mistake));
         assert_eq!(settings.mark(1.0), Some(Mark::Blunder));
         assert!(settings.mark(settings.inaccuracy - 1e-9).is_none());
+        // Short of a mark and not far short: another look.
+        assert!(settings.looks > 1);
+        assert!(settings.in_doubt(settings.doubt));
+        assert!(!settings.in_doubt(settings.doubt - 1e-9));
+        assert!(!settings.in_doubt(settings.inaccuracy));
     }
 
     #[test]
@@ -172,6 +211,18 @@ mod tests {
             (
                 "(bot: \"level:5\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3, x: 1)",
                 "x",
+            ),
+            (
+                "(bot: \"level:5\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3, looks: 0)",
+                "looks must be 1 to 8, not 0",
+            ),
+            (
+                "(bot: \"level:5\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3, looks: 3)",
+                "doubt must be above 0 and below inaccuracy (0.1), not 0",
+            ),
+            (
+                "(bot: \"level:5\", inaccuracy: 0.1, mistake: 0.2, blunder: 0.3, looks: 3, doubt: 0.1)",
+                "doubt must be above 0",
             ),
         ];
         for (text, said) in cases {

@@ -12,6 +12,10 @@
 //!
 //! A move after which the search proves its mover lost, where it had not proved the
 //! position before it lost, is a blunder whatever the fall in chance.
+//!
+//! With `looks` above 1 in the settings, each position is first searched for a part of the
+//! bot's time, and only a move whose fall is in doubt gets the rest: a bad move's fall
+//! grows as its replies are searched better, so a short look alone names too few.
 
 mod marks;
 mod summary;
@@ -36,6 +40,14 @@ pub struct Evaluation {
     /// last position, or when the search could not take the move (its tree was full): the
     /// move is then not judged.
     pub played: Option<Vec<f64>>,
+    /// The parts of the bot's time the position was searched for: more than one when its
+    /// move was in doubt (`ReviewSettings::looks`).
+    #[serde(default = "one_look")]
+    pub looks: u32,
+}
+
+fn one_look() -> u32 {
+    1
 }
 
 /// One move of the game, judged.
@@ -80,6 +92,8 @@ pub struct Review {
     /// The position after each number of moves, to tell whether the search's move is the
     /// move played in effect (a split's parts in another order are the same move).
     positions: Vec<String>,
+    /// The search of each position's first look: the bot, on a part of its time when the
+    /// settings give it more than one look.
     spec: BotSpec,
     seed: u64,
     settings: ReviewSettings,
@@ -89,6 +103,10 @@ pub struct Review {
     /// The search of the position being judged, or of the last one, kept for its tree.
     thinker: Option<Box<dyn Thinker>>,
     phase: Phase,
+    /// The parts of the bot's time the position being judged has been searched for, and
+    /// those its search is to go on for before the move is judged again.
+    parts_searched: u32,
+    parts_owed: u32,
     failed: Option<String>,
 }
 
@@ -103,6 +121,20 @@ impl Review {
         seed: u64,
     ) -> Result<Review, String> {
         let spec = require_search(spec)?;
+        let game_key = game.kind().key();
+        // Only a search for time is looked at in parts: one capped by iterations (the low
+        // levels) is quick whole, and a part of its few iterations would judge nothing.
+        let mut settings = settings.clone();
+        if spec
+            .search_for(game_key)
+            .is_none_or(|(_, budget)| budget.millis.is_none())
+        {
+            settings.looks = 1;
+        }
+        let spec = match settings.looks {
+            1 => spec,
+            looks => spec.in_parts(game_key, looks),
+        };
         let moves = game.main_line();
         let mut copy = game.boxed_clone();
         let end = copy.tree().main_line_end();
@@ -124,11 +156,13 @@ impl Review {
             positions,
             spec,
             seed,
-            settings: settings.clone(),
+            settings,
             evaluations: Vec::new(),
             played_best: Vec::new(),
             thinker: None,
             phase: Phase::Idle,
+            parts_searched: 0,
+            parts_owed: 0,
             failed: None,
         })
     }
@@ -170,8 +204,10 @@ impl Review {
         if self.is_done() {
             return 1.0;
         }
+        let first_look = self.parts_searched == 1;
         let current = match (&self.thinker, &self.phase) {
-            (Some(thinker), Phase::Searching) => thinker.progress(),
+            (Some(thinker), Phase::Searching) if first_look => thinker.progress(),
+            (_, Phase::Searching) => 1.0,
             (_, Phase::Studying { .. }) => 1.0,
             _ => 0.0,
         };
@@ -190,12 +226,18 @@ impl Review {
             let seed = self.seed.wrapping_add(at as u64);
             self.thinker = Some(self.game.thinker_from(&self.spec, seed, kept));
             self.phase = Phase::Searching;
+            self.parts_searched = 1;
+            self.parts_owed = 0;
         }
         let thinker = self.thinker.as_mut().expect("a search was started");
         match std::mem::replace(&mut self.phase, Phase::Idle) {
             Phase::Idle => unreachable!("a search was started"),
             Phase::Searching => {
                 if thinker.think(iterations) {
+                    self.phase = Phase::Searching;
+                } else if self.parts_owed > 0 && thinker.look_again() {
+                    self.parts_owed -= 1;
+                    self.parts_searched += 1;
                     self.phase = Phase::Searching;
                 } else {
                     self.searched(at);
@@ -209,7 +251,7 @@ impl Review {
                     }
                     Some((chances, true)) => {
                         found.played = Some(chances);
-                        self.finish_position(at, found);
+                        self.studied(at, found);
                     }
                     None => self.finish_position(at, found),
                 }
@@ -229,6 +271,7 @@ impl Review {
             best: best.clone(),
             proof: thinker.proof(),
             played: None,
+            looks: self.parts_searched,
         };
         if at == self.moves.len() {
             self.finish_position(at, found);
@@ -249,6 +292,28 @@ impl Review {
             visits: chosen.max(1),
             found,
         };
+    }
+
+    /// The move played at `at` has been searched as far as the search's own: a move in
+    /// doubt after the first look gets the rest of the bot's time at once (one more study
+    /// of it, not one a part), else it is judged.
+    fn studied(&mut self, at: usize, found: Evaluation) {
+        let mover = self.movers[at];
+        let loss = found
+            .played
+            .as_ref()
+            .map_or(0.0, |played| found.chances[mover] - played[mover]);
+        let thinker = self.thinker.as_mut().expect("a position was being judged");
+        let first_look = self.parts_searched == 1;
+        if first_look && self.settings.in_doubt(loss) && thinker.look_again() {
+            self.parts_searched += 1;
+            self.parts_owed = self.settings.looks - 2;
+            // Whether the search's move is the move played is asked again after the look.
+            self.played_best.pop();
+            self.phase = Phase::Searching;
+            return;
+        }
+        self.finish_position(at, found);
     }
 
     /// Keeps what was found at position `at` and moves on to the next.
