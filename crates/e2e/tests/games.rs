@@ -175,15 +175,18 @@ fn a_resignation_beside_a_move_ends_the_game_alike_on_both_sides() {
     let server = in_process(&dir.path().join("resign.sqlite3"));
     for (trial, resign_first) in [(0, false), (1, true), (2, false), (3, true)] {
         let (mut host, mut guest) = host_and_guest(&server.address, "adaptoid", &[]);
-        let bot = std::thread::spawn(move || {
+        // A guest that never sees the end would wait for ever: its end comes by a channel
+        // the test waits on for a while only.
+        let (ended, end) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
             let spec = "level:1".parse().unwrap();
             let result = play_to_end(&mut guest, &spec, 11, |_, _| {}).unwrap();
             let game = guest.game().unwrap();
-            (
+            let _ = ended.send((
                 result,
                 game.game.position_string(),
                 game.state.moves.clone(),
-            )
+            ));
         });
         // The host's tenth move or so goes out with the resignation.
         let resign_at = 18 + 2 * trial;
@@ -192,7 +195,7 @@ fn a_resignation_beside_a_move_ends_the_game_alike_on_both_sides() {
         loop {
             assert!(
                 std::time::Instant::now() < deadline,
-                "trial {trial}: the host saw the game end"
+                "trial {trial}: the host did not see the game end"
             );
             host.poll(Duration::from_millis(20));
             let game = host.game().unwrap();
@@ -222,7 +225,9 @@ fn a_resignation_beside_a_move_ends_the_game_alike_on_both_sides() {
                 host.send(&ClientMsg::Resign);
             }
         }
-        let (result, position, moves) = bot.join().unwrap();
+        let (result, position, moves) = end
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|_| panic!("trial {trial}: the bot's side did not see the game end"));
         let game = host.game().unwrap();
         assert_eq!(
             (&result, &position, &moves),

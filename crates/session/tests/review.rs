@@ -348,8 +348,10 @@ fn a_move_in_doubt_gets_another_look() {
             "{looks}"
         );
         looked_again += usize::from(looks > 1);
-        // The search's own move falls by nothing: never in doubt.
-        if looks == 1 {
+        // The search's own move falls by nothing: never in doubt. A position proved, or whose
+        // move the search could not take, gets no second look.
+        let settled = evaluations[at].proof.is_some() || evaluations[at].played.is_none();
+        if looks == 1 && !settled {
             assert!(
                 !settings.in_doubt(move_review.loss()),
                 "move {} was left in doubt at a third: {move_review:?}",
@@ -362,15 +364,18 @@ fn a_move_in_doubt_gets_another_look() {
     assert_eq!(evaluations.last().unwrap().looks, 1);
 }
 
-/// A search capped by iterations (the low levels) judges every position whole, whatever
-/// the looks: a part of its few iterations would judge nothing.
+/// A search capped by iterations (the levels below the top, some with a time limit too)
+/// judges every position whole, whatever the looks: a part of its iterations would judge by
+/// too few visits.
 #[test]
 fn a_search_capped_by_iterations_looks_once() {
     let game = bot_beats_random::<Adaptoid>(&[], 5);
     let mut settings = ReviewSettings::built_in().clone();
     settings.looks = 3;
     settings.doubt = 0.01;
-    let mut review = Review::new(&game, spec("mcts:iters=300"), &settings, 7).unwrap();
-    while review.step(64) {}
-    assert!(review.evaluations().iter().all(|e| e.looks == 1));
+    for bot in ["mcts:iters=300", "mcts:iters=300,ms=5000"] {
+        let mut review = Review::new(&game, spec(bot), &settings, 7).unwrap();
+        while review.step(64) {}
+        assert!(review.evaluations().iter().all(|e| e.looks == 1), "{bot}");
+    }
 }

@@ -122,12 +122,13 @@ impl Review {
     ) -> Result<Review, String> {
         let spec = require_search(spec)?;
         let game_key = game.kind().key();
-        // Only a search for time is looked at in parts: one capped by iterations (the low
-        // levels) is quick whole, and a part of its few iterations would judge nothing.
+        // Only a search for time alone is looked at in parts: one capped by iterations (the
+        // levels below the top, even those with a time limit too) is quick whole, and a
+        // part of its iterations would judge by too few visits.
         let mut settings = settings.clone();
         if spec
             .search_for(game_key)
-            .is_none_or(|(_, budget)| budget.millis.is_none())
+            .is_none_or(|(_, budget)| budget.millis.is_none() || budget.iterations.is_some())
         {
             settings.looks = 1;
         }
