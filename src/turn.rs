@@ -5,7 +5,7 @@
 use crate::AppSystems;
 use crate::config::Settings;
 use crate::current_game::CurrentGame;
-use crate::phase::{BoardShows, TurnPhase};
+use crate::phase::{BoardShows, TurnPhase, phase_now};
 use crate::queued_moves::QueuedMoves;
 use crate::screens::{InGame, Screen};
 use crate::table::PlayedEvent;
@@ -202,8 +202,10 @@ fn forget_redo(mut redo_to_person: ResMut<RedoToPerson>) {
     redo_to_person.0 = false;
 }
 
-/// Whether the turn takes input now, from the phase set at the start of the frame and the
-/// board: a move or jump made since leaves the board unsettled, and input waits for it too.
+/// Whether the turn takes input now: in a game, by its phase as of now, not as set at the
+/// start of the frame. A move or jump made since leaves the board unsettled, and an end the
+/// server sent since (taken in before the turn) ends the game: the phase follows only in
+/// the next frame, and a move sent meanwhile would be played after the end.
 #[derive(SystemParam)]
 struct InputWindow<'w> {
     board: Res<'w, BoardShows>,
@@ -213,9 +215,10 @@ struct InputWindow<'w> {
 impl InputWindow<'_> {
     /// The turn's phase if input is taken now: not while pieces move or once the game is over.
     fn open(&self, game: &CurrentGame) -> Option<TurnPhase> {
-        let phase = *self.phase.as_ref()?.get();
-        let waits = matches!(phase, TurnPhase::Animating | TurnPhase::Over);
-        (!waits && self.board.settled(game)).then_some(phase)
+        // No phase: no game on the board.
+        self.phase.as_ref()?;
+        let phase = phase_now(game, &self.board);
+        (!matches!(phase, TurnPhase::Animating | TurnPhase::Over)).then_some(phase)
     }
 }
 

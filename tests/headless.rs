@@ -239,3 +239,45 @@ fn a_click_on_a_cell_with_several_choices_opens_its_menu() {
         "the menu's choice took a step"
     );
 }
+
+/// Ends the game in the frame's Think systems once asked, as taking in a server's news
+/// does (a resignation from the other side): after the frame's phase was set.
+#[derive(Resource, Default)]
+struct EndInThisFrame(bool);
+
+fn end_in_this_frame(mut asked: ResMut<EndInThisFrame>, mut game: ResMut<CurrentGame>) {
+    if std::mem::take(&mut asked.0) {
+        game.ending = Some("Black resigned: White wins".into());
+    }
+}
+
+/// A move sent in the frame the game ends, before the phase follows (it changes with the
+/// next frame), is dropped, not played after the end. The browser test's lobby game ended
+/// with the page's own move after the resignation, which the server never took: the page
+/// showed 15 moves and the other side 14 (web/test.mjs, 2026-12-07).
+#[test]
+fn a_move_sent_in_the_frame_the_game_ends_is_not_played() {
+    let mut app = headless_app();
+    app.init_resource::<EndInThisFrame>().add_systems(
+        Update,
+        end_in_this_frame
+            .in_set(tabula::AppSystems::Think)
+            .run_if(resource_exists::<CurrentGame>),
+    );
+    start(&mut app, GameKind::Adomoc, &[]);
+    let text = the_match(&app)
+        .thinker(&tabula_bot::BotSpec::Random, 1)
+        .best_move()
+        .unwrap();
+    app.world_mut().resource_mut::<EndInThisFrame>().0 = true;
+    app.world_mut().write_message(PlayerInput::Notation(text));
+    app.update();
+    settle(&mut app);
+    let game = app.world().resource::<CurrentGame>();
+    assert!(game.is_over());
+    assert_eq!(
+        game.table.as_match().record().len(),
+        0,
+        "the move was played after the end"
+    );
+}
