@@ -318,6 +318,18 @@ fn a_random_bot_cannot_review() {
     assert!(error.contains("searches"), "{error}");
 }
 
+/// The shipped thresholds with three looks and a wide doubt (0.01 to an inaccuracy), so
+/// that a game against random has moves in doubt.
+fn three_looks() -> ReviewSettings {
+    let settings = ReviewSettings {
+        looks: 3,
+        doubt: 0.01,
+        ..ReviewSettings::built_in().clone()
+    };
+    settings.check().unwrap();
+    settings
+}
+
 /// With three looks, each position is searched for a third of the budget first, and a move
 /// whose fall is then in doubt (at least `doubt`, short of an inaccuracy) gets the rest:
 /// every position is searched for a third or the whole, and one left at a third was not
@@ -325,10 +337,7 @@ fn a_random_bot_cannot_review() {
 #[test]
 fn a_move_in_doubt_gets_another_look() {
     let game = bot_beats_random::<Adaptoid>(&[], 5);
-    let mut settings = ReviewSettings::built_in().clone();
-    settings.looks = 3;
-    settings.doubt = 0.01;
-    settings.check().unwrap();
+    let settings = three_looks();
     // A search for time: one capped by iterations is judged whole (the next test).
     let mut review = Review::new(&game, spec("mcts:ms=90"), &settings, 7).unwrap();
     while review.step(64) {
@@ -370,9 +379,7 @@ fn a_move_in_doubt_gets_another_look() {
 #[test]
 fn a_search_capped_by_iterations_looks_once() {
     let game = bot_beats_random::<Adaptoid>(&[], 5);
-    let mut settings = ReviewSettings::built_in().clone();
-    settings.looks = 3;
-    settings.doubt = 0.01;
+    let settings = three_looks();
     for bot in ["mcts:iters=300", "mcts:iters=300,ms=5000"] {
         let mut review = Review::new(&game, spec(bot), &settings, 7).unwrap();
         while review.step(64) {}
