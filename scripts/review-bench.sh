@@ -5,7 +5,8 @@
 # reviewed by `tabula-cli review` with the default bot (config/review.ron: the top level)
 # or the one given. Prints each game's review time
 # and its players' summaries. Usage: [GAMES="adamas ..."] [JOBS=J] [LOOKS=L] [KEEP=DIR]
-# scripts/review-bench.sh [BOT] [SEED]: JOBS the review's threads (one unless given),
+# scripts/review-bench.sh [BOT] [SEED]: JOBS the threads each move played is studied on
+# (review --jobs: every core unless given; a search for time runs on one),
 # LOOKS the parts of the bot's time a position's first look takes (review --looks),
 # KEEP a directory to keep each game's table and time in (GAME.out, GAME.time), which
 # scripts/review-compare.py compares with another's.

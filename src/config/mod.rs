@@ -60,8 +60,9 @@ pub struct Settings {
     /// The player's puzzle rating, streak and puzzles lately tried, by game key.
     #[serde(default)]
     pub puzzles: BTreeMap<String, tabula_learn::PuzzleRecord>,
-    /// The most threads a search of time alone (the top level's bot, the analysis board
-    /// and reviews at the top level) runs on; none: every core the machine has.
+    /// The most threads a search of time alone (the top level's bot, the analysis board,
+    /// and a review at the top level, which studies each move played on them and searches
+    /// each position on one) runs on; none: every core the machine has.
     #[serde(default)]
     pub search_threads: Option<u8>,
 }

@@ -146,7 +146,10 @@ fn search_threads(ui: &mut egui::Ui, settings: &mut Settings) {
     let slider = egui::Slider::new(&mut threads, 1..=cores).text("search threads");
     if ui
         .add(slider)
-        .on_hover_text("Cores the top level's bot, the analysis board and top-level reviews search on, in the same time")
+        .on_hover_text(
+            "Cores the top level's bot and the analysis board search on, in the same time; \
+             a top-level review studies the moves played on them, sooner",
+        )
         .changed()
     {
         settings.search_threads = Some(threads as u8);

@@ -41,10 +41,11 @@ verbs:
                              top level)
   review GAME --record \"MOVES\" [--bot SPEC] [--position STR] [--jobs J] [--looks L]
                              every move judged by the bot's search (default
-                             config/review.ron: level:16), on J threads (default
-                             1; the app's use every core), each position first for
-                             1/L of the bot's time, a move in doubt for more
-                             (default config/review.ron's looks): ply, player, move, the
+                             config/review.ron: level:16), each position first for
+                             1/L of the bot's time (default config/review.ron's
+                             looks) on one thread, a move in doubt for more, each
+                             move played studied on J threads (default every
+                             core): ply, player, move, the
                              player's winning chance before it (with the bot's own
                              move) and after it, the mark (inaccuracy, mistake,
                              blunder) and the bot's move when better; then each

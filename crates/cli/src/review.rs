@@ -31,14 +31,14 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
         Some(text) => text.parse()?,
         None => settings.spec()?,
     };
-    // One thread unless told, as the terminal's other searches: more threads search more in
-    // a budget of time, which the study of each move played then matches, so they judge
-    // better but not sooner (docs/benchmarks.md, "Reviews"); a budget of iterations keeps
-    // the threads it names (`BotSpec::on_threads`).
-    let spec = match args.jobs {
-        Some(jobs) => spec.on_threads(u32::try_from(jobs).unwrap_or(u32::MAX)),
-        None => spec,
-    };
+    // The machine's cores unless told, as the app's review: they study each move played,
+    // a count of visits that more threads reach sooner, while a search for time runs on
+    // one thread whatever the count (`Review::new`); a budget of iterations keeps the
+    // threads it names (`BotSpec::on_threads`).
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let spec = spec.on_threads(u32::try_from(jobs).unwrap_or(u32::MAX));
     let mut review = Review::new(&game, spec.clone(), &settings, args.seed.unwrap_or(1))?;
     let width = game
         .record()
@@ -82,9 +82,12 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
     let looked_again = review.evaluations().iter().filter(|e| e.looks > 1).count();
     // On stderr, beside the progress lines: stdout holds only the table and the summaries.
     eprintln!(
-        "reviewed {} positions in {:.1} s; {looked_again} looked at again (a move in doubt)",
+        "reviewed {} positions in {:.1} s, each move played studied on {} thread{}; \
+         {looked_again} looked at again (a move in doubt)",
         review.positions(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        review.study_threads(),
+        if review.study_threads() == 1 { "" } else { "s" }
     );
     Ok(())
 }

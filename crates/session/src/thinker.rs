@@ -30,14 +30,15 @@ pub trait Thinker: Send + Sync + std::any::Any {
         0
     }
     /// Searches the move `text` until it has `visits` visits, `iterations` at most this
-    /// slice (`Search::study`): each seat's chance after it, and whether it has been
-    /// searched enough. None when the thinker does not search, `text` is no move here, or
-    /// the search cannot take it (the game is over, the tree is full).
+    /// slice, on `threads` threads (`Search::study`): each seat's chance after it, and
+    /// whether it has been searched enough. None when the thinker does not search, `text`
+    /// is no move here, or the search cannot take it (the game is over, the tree is full).
     fn study_move(
         &mut self,
         _text: &str,
         _visits: u32,
         _iterations: u64,
+        _threads: usize,
     ) -> Option<(Vec<f64>, bool)> {
         None
     }
@@ -127,12 +128,23 @@ impl<G: Knowledge> Thinker for BotThinker<G> {
         self.bot.search().map_or(0, |search| search.chosen_visits())
     }
 
-    fn study_move(&mut self, text: &str, visits: u32, iterations: u64) -> Option<(Vec<f64>, bool)> {
+    fn study_move(
+        &mut self,
+        text: &str,
+        visits: u32,
+        iterations: u64,
+        threads: usize,
+    ) -> Option<(Vec<f64>, bool)> {
         let search = self.bot.search_mut()?;
         let mv = search.position().parse_move(text).ok()?;
         search.position().check_move(&mv).ok()?;
         let players = search.position().num_players();
-        let (chances, enough) = search.study(&mv, visits, iterations)?;
+        // The search's own threads again after: its budget may name fewer.
+        let searching_on = search.threads();
+        search.set_threads(threads);
+        let studied = search.study(&mv, visits, iterations);
+        search.set_threads(searching_on);
+        let (chances, enough) = studied?;
         Some((chances[..players].to_vec(), enough))
     }
 
@@ -182,5 +194,30 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(400));
         assert!(thinker.think(1), "the wait was counted as thinking");
         assert!(thinker.progress() < 1.0);
+    }
+
+    /// A review studies each move played on every thread it has and searches each position
+    /// for time on one: the study runs on the threads it is given, to the visits asked, and
+    /// leaves the search on its own threads.
+    #[test]
+    fn a_study_on_more_threads_leaves_the_search_on_its_own() {
+        let game = Adomoc::new(Default::default()).unwrap();
+        let spec = "mcts:ms=60000".parse::<BotSpec>().unwrap().on_threads(1);
+        let mut thinker = thinker_for(&game, &spec, 1, None);
+        assert!(thinker.think(300));
+        let best = thinker.best_move().unwrap();
+        let other = game
+            .legal_moves()
+            .map(|mv| game.format_move(&mv))
+            .find(|text| *text != best)
+            .unwrap();
+        let (chances, enough) = thinker.study_move(&other, 500, 100_000, 2).unwrap();
+        assert!(enough, "the study stopped short of its visits");
+        assert!(
+            (chances.iter().sum::<f64>() - 1.0).abs() < 1e-6,
+            "{chances:?}"
+        );
+        let thinker = thinker.into_any().downcast::<BotThinker<Adomoc>>().unwrap();
+        assert_eq!(thinker.bot.search().unwrap().threads(), 1);
     }
 }

@@ -95,6 +95,8 @@ pub struct Review {
     /// The search of each position's first look: the bot, on a part of its time when the
     /// settings give it more than one look.
     spec: BotSpec,
+    /// The threads each move played is studied on.
+    study_threads: usize,
     seed: u64,
     settings: ReviewSettings,
     evaluations: Vec<Evaluation>,
@@ -122,19 +124,23 @@ impl Review {
     ) -> Result<Review, String> {
         let spec = require_search(spec)?;
         let game_key = game.kind().key();
-        // Only a search for time alone is looked at in parts: one capped by iterations (the
-        // levels below the top, even those with a time limit too) is quick whole, and a
-        // part of its iterations would judge by too few visits.
+        let budget = spec.search_for(game_key).map(|(_, budget)| budget);
+        // The bot's threads study the moves played: a count of visits, which more threads
+        // reach sooner and judge alike.
+        let study_threads = budget.map_or(1, |budget| budget.thread_count());
+        let for_time_alone =
+            budget.is_some_and(|budget| budget.millis.is_some() && budget.iterations.is_none());
         let mut settings = settings.clone();
-        if spec
-            .search_for(game_key)
-            .is_none_or(|(_, budget)| budget.millis.is_none() || budget.iterations.is_some())
-        {
+        let spec = if for_time_alone {
+            // On one thread: on more, a search for time searches more, which the studies
+            // then match, judging no sooner (docs/benchmarks.md, "Reviews on every core").
+            spec.in_parts(game_key, settings.looks).on_threads(1)
+        } else {
+            // Only a search for time alone is looked at in parts: one capped by iterations
+            // (the levels below the top, even those with a time limit too) is quick whole,
+            // and a part of its iterations would judge by too few visits.
             settings.looks = 1;
-        }
-        let spec = match settings.looks {
-            1 => spec,
-            looks => spec.in_parts(game_key, looks),
+            spec
         };
         let moves = game.main_line();
         let mut copy = game.boxed_clone();
@@ -156,6 +162,7 @@ impl Review {
             movers,
             positions,
             spec,
+            study_threads,
             seed,
             settings,
             evaluations: Vec::new(),
@@ -166,6 +173,12 @@ impl Review {
             parts_owed: 0,
             failed: None,
         })
+    }
+
+    /// The threads each move played is studied on: the bot's (a search for time searches
+    /// each position on one).
+    pub fn study_threads(&self) -> usize {
+        self.study_threads
     }
 
     /// The moves reviewed, in notation.
@@ -245,7 +258,7 @@ impl Review {
                 }
             }
             Phase::Studying { visits, mut found } => {
-                match thinker.study_move(&self.moves[at], visits, iterations) {
+                match thinker.study_move(&self.moves[at], visits, iterations, self.study_threads) {
                     Some((chances, false)) => {
                         found.played = Some(chances);
                         self.phase = Phase::Studying { visits, found };
@@ -421,5 +434,33 @@ impl Review {
     /// Each seat's marks and average loss over the moves judged so far.
     pub fn summary(&self) -> Vec<PlayerSummary> {
         PlayerSummary::of(&self.move_reviews(), self.num_players())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Match;
+    use tabula_rules::adomoc::Adomoc;
+
+    /// A search for time searches each position on one thread, whatever the bot's threads:
+    /// on more it would search more in its time, and the studies would then match it, no
+    /// sooner. The moves played are studied on all the bot's threads; a search capped by
+    /// iterations keeps its threads for both.
+    #[test]
+    fn a_search_for_time_runs_on_one_thread_and_studies_on_the_bots() {
+        let game = Match::<Adomoc>::start(&[]).unwrap();
+        for (bot, searching_on, studying_on) in [
+            ("mcts:ms=90", 1, 1),
+            ("mcts:ms=90,threads=2", 1, 2),
+            ("mcts:iters=300,threads=2", 2, 2),
+            ("mcts:iters=300,ms=90,threads=2", 2, 2),
+        ] {
+            let spec: BotSpec = bot.parse().unwrap();
+            let review = Review::new(&game, spec, ReviewSettings::built_in(), 1).unwrap();
+            let (_, budget) = review.spec.search_for("adomoc").unwrap();
+            assert_eq!(budget.thread_count(), searching_on, "{bot}");
+            assert_eq!(review.study_threads(), studying_on, "{bot}");
+        }
     }
 }
