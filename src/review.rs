@@ -69,7 +69,8 @@ pub struct ReviewJob {
     game: GameSetup,
     level: u8,
     seed: u64,
-    /// The most threads it searches on (`BotSpec::on_threads`).
+    /// The most threads it studies the moves played on (`BotSpec::on_threads`); a search
+    /// for time searches each position on one (`Review::new`).
     threads: u32,
 }
 

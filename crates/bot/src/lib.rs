@@ -36,6 +36,6 @@ pub use elo::{EloEstimate, Score};
 pub use knowledge::{Knowledge, add_samples, sampled_moves};
 pub use levels::{FORMER_LEVELS, Level, Levels, TWELVE};
 pub use matches::{Played, Schedule, Side, play_game, play_games};
-pub use mcts::{MAX_THREADS, MoveStats, Search};
+pub use mcts::{MAX_THREADS, MoveStats, Search, usable_threads};
 pub use outcome::{MAX_PLAYERS, Proof, Rewards, chances, even};
 pub use spec::{BotSpec, SPEC_HELP};

@@ -38,8 +38,10 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let spec = spec.on_threads(u32::try_from(jobs).unwrap_or(u32::MAX));
-    let mut review = Review::new(&game, spec.clone(), &settings, args.seed.unwrap_or(1))?;
+    let on_jobs = spec
+        .clone()
+        .on_threads(u32::try_from(jobs).unwrap_or(u32::MAX));
+    let mut review = Review::new(&game, on_jobs, &settings, args.seed.unwrap_or(1))?;
     let width = game
         .record()
         .iter()
@@ -47,6 +49,7 @@ pub fn review<G: Knowledge>(args: &Args) -> Result<(), String> {
         .max()
         .unwrap_or(0)
         .clamp(4, MOVE_COLUMN);
+    // The bot as named: its threads are the review's to give (the last line says them).
     println!("review by {spec}: {} moves", review.moves().len());
     println!(
         "{:>4}  {:<6}  {:<width$}  {:>7}  {:>7}  {:<10}  better",

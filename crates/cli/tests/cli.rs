@@ -532,32 +532,30 @@ fn review_prints_a_line_a_move_then_a_summary_a_player() {
 }
 
 #[test]
-fn review_searches_a_budget_of_time_on_the_jobs_and_one_of_iterations_as_named() {
+fn review_studies_on_the_jobs_and_a_budget_of_iterations_on_its_own_threads() {
     let first = stdout(&cli(&["moves", "adaptoid"]));
     let first = first.lines().next().unwrap().to_string();
+    // The table on stdout, the last word on stderr.
     let review = |extra: &[&str]| {
         let mut words = vec!["review", "adaptoid", "--record", &first];
         words.extend_from_slice(extra);
-        succeeded(&words)
+        let out = cli(&words);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{err}");
+        (stdout(&out), err)
     };
-    let timed = review(&["--bot", "mcts:ms=50", "--jobs", "2"]);
-    assert!(
-        timed.lines().next().unwrap().contains("threads=2"),
-        "{timed}"
-    );
-    let timed = review(&["--bot", "mcts:ms=50", "--jobs", "1"]);
-    assert!(
-        timed.lines().next().unwrap().contains("threads=1"),
-        "{timed}"
-    );
+    // A search for time: each move played studied on the jobs (the search on one thread).
+    let (_, err) = review(&["--bot", "mcts:ms=50", "--jobs", "2"]);
+    assert!(err.contains("studied on 2 threads;"), "{err}");
+    let (_, err) = review(&["--bot", "mcts:ms=50", "--jobs", "1"]);
+    assert!(err.contains("studied on 1 thread;"), "{err}");
     // Iterations are a level's measured strength: they keep one thread, and the review its
     // seed's judgement, whatever the jobs.
-    let counted = review(&["--bot", "mcts:iters=200", "--jobs", "1"]);
-    assert!(
-        counted.lines().next().unwrap().contains("threads=1"),
-        "{counted}"
-    );
-    assert_eq!(review(&["--bot", "mcts:iters=200", "--jobs", "2"]), counted);
+    let (counted, err) = review(&["--bot", "mcts:iters=200", "--jobs", "1"]);
+    assert!(err.contains("studied on 1 thread;"), "{err}");
+    let (again, err) = review(&["--bot", "mcts:iters=200", "--jobs", "2"]);
+    assert!(err.contains("studied on 1 thread;"), "{err}");
+    assert_eq!(again, counted);
 }
 
 #[test]

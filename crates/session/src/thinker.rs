@@ -197,7 +197,7 @@ mod tests {
     }
 
     /// A review studies each move played on every thread it has and searches each position
-    /// for time on one: the study runs on the threads it is given, to the visits asked, and
+    /// for time on one: a study on the threads it is given reaches the visits asked and
     /// leaves the search on its own threads.
     #[test]
     fn a_study_on_more_threads_leaves_the_search_on_its_own() {

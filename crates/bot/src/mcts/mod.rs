@@ -112,6 +112,16 @@ pub struct Search<G: Knowledge> {
 /// the tree's lock.
 pub const MAX_THREADS: usize = 64;
 
+/// The threads a search asked for `threads` runs on: 1 to [`MAX_THREADS`], and one on the
+/// web, whose search worker is one thread.
+pub fn usable_threads(threads: usize) -> usize {
+    if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        threads.clamp(1, MAX_THREADS)
+    }
+}
+
 impl<G: Knowledge> Search<G> {
     pub fn new(position: G, config: MctsConfig, seed: u64) -> Search<G> {
         let mut search = Search {
@@ -149,11 +159,7 @@ impl<G: Knowledge> Search<G> {
     /// [`MAX_THREADS`]) that share the tree. One thread gives the same search for the
     /// same seed every time; more do not, as the threads' order varies. The web has one.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = if cfg!(target_arch = "wasm32") {
-            1
-        } else {
-            threads.clamp(1, MAX_THREADS)
-        };
+        self.threads = usable_threads(threads);
     }
 
     pub fn threads(&self) -> usize {

@@ -127,7 +127,8 @@ impl Review {
         let budget = spec.search_for(game_key).map(|(_, budget)| budget);
         // The bot's threads study the moves played: a count of visits, which more threads
         // reach sooner and judge alike.
-        let study_threads = budget.map_or(1, |budget| budget.thread_count());
+        let study_threads =
+            tabula_bot::usable_threads(budget.map_or(1, |budget| budget.thread_count()));
         let for_time_alone =
             budget.is_some_and(|budget| budget.millis.is_some() && budget.iterations.is_none());
         let mut settings = settings.clone();
@@ -441,6 +442,7 @@ impl Review {
 mod tests {
     use super::*;
     use crate::Match;
+    use tabula_bot::MAX_THREADS;
     use tabula_rules::adomoc::Adomoc;
 
     /// A search for time searches each position on one thread, whatever the bot's threads:
@@ -450,17 +452,53 @@ mod tests {
     #[test]
     fn a_search_for_time_runs_on_one_thread_and_studies_on_the_bots() {
         let game = Match::<Adomoc>::start(&[]).unwrap();
-        for (bot, searching_on, studying_on) in [
-            ("mcts:ms=90", 1, 1),
-            ("mcts:ms=90,threads=2", 1, 2),
-            ("mcts:iters=300,threads=2", 2, 2),
-            ("mcts:iters=300,ms=90,threads=2", 2, 2),
+        let one_look = ReviewSettings {
+            looks: 1,
+            ..ReviewSettings::built_in().clone()
+        };
+        for (bot, threads, settings, searching_on, studying_on) in [
+            ("mcts:ms=90", None, ReviewSettings::built_in(), 1, 1),
+            (
+                "mcts:ms=90,threads=2",
+                None,
+                ReviewSettings::built_in(),
+                1,
+                2,
+            ),
+            ("mcts:ms=90,threads=2", None, &one_look, 1, 2),
+            // The app's: the top level on the machine's cores (none past the most).
+            ("level:16", Some(2), ReviewSettings::built_in(), 1, 2),
+            (
+                "level:16",
+                Some(1_000),
+                ReviewSettings::built_in(),
+                1,
+                MAX_THREADS,
+            ),
+            (
+                "mcts:iters=300,threads=2",
+                None,
+                ReviewSettings::built_in(),
+                2,
+                2,
+            ),
+            (
+                "mcts:iters=300,ms=90,threads=2",
+                None,
+                ReviewSettings::built_in(),
+                2,
+                2,
+            ),
         ] {
             let spec: BotSpec = bot.parse().unwrap();
-            let review = Review::new(&game, spec, ReviewSettings::built_in(), 1).unwrap();
+            let spec = match threads {
+                Some(cap) => spec.on_threads(cap),
+                None => spec,
+            };
+            let review = Review::new(&game, spec, settings, 1).unwrap();
             let (_, budget) = review.spec.search_for("adomoc").unwrap();
-            assert_eq!(budget.thread_count(), searching_on, "{bot}");
-            assert_eq!(review.study_threads(), studying_on, "{bot}");
+            assert_eq!(budget.thread_count(), searching_on, "{bot} {threads:?}");
+            assert_eq!(review.study_threads(), studying_on, "{bot} {threads:?}");
         }
     }
 }
