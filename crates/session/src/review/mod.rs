@@ -93,7 +93,7 @@ pub struct Review {
     /// move played in effect (a split's parts in another order are the same move).
     positions: Vec<String>,
     /// The search of each position's first look: the bot, on a part of its time when the
-    /// settings give it more than one look.
+    /// settings give it more than one look, and on one thread when it searches for time.
     spec: BotSpec,
     /// The threads each move played is studied on.
     study_threads: usize,
