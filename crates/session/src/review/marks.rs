@@ -66,7 +66,8 @@ pub struct ReviewSettings {
     pub doubt: f64,
 }
 
-fn one_look() -> u32 {
+/// One look at each position: the serde default where settings or evaluations predate looks.
+pub(super) fn one_look() -> u32 {
     1
 }
 

@@ -42,12 +42,8 @@ pub struct Evaluation {
     pub played: Option<Vec<f64>>,
     /// The parts of the bot's time the position was searched for: more than one when its
     /// move was in doubt (`ReviewSettings::looks`).
-    #[serde(default = "one_look")]
+    #[serde(default = "marks::one_look")]
     pub looks: u32,
-}
-
-fn one_look() -> u32 {
-    1
 }
 
 /// One move of the game, judged.
@@ -105,10 +101,8 @@ pub struct Review {
     /// The search of the position being judged, or of the last one, kept for its tree.
     thinker: Option<Box<dyn Thinker>>,
     phase: Phase,
-    /// The parts of the bot's time the position being judged has been searched for, and
-    /// those its search is to go on for before the move is judged again.
+    /// The parts of the bot's time the position being judged has been searched for.
     parts_searched: u32,
-    parts_owed: u32,
     failed: Option<String>,
 }
 
@@ -171,7 +165,6 @@ impl Review {
             thinker: None,
             phase: Phase::Idle,
             parts_searched: 0,
-            parts_owed: 0,
             failed: None,
         })
     }
@@ -219,9 +212,8 @@ impl Review {
         if self.is_done() {
             return 1.0;
         }
-        let first_look = self.parts_searched == 1;
         let current = match (&self.thinker, &self.phase) {
-            (Some(thinker), Phase::Searching) if first_look => thinker.progress(),
+            (Some(thinker), Phase::Searching) if self.in_first_look() => thinker.progress(),
             (_, Phase::Searching) => 1.0,
             (_, Phase::Studying { .. }) => 1.0,
             _ => 0.0,
@@ -242,16 +234,15 @@ impl Review {
             self.thinker = Some(self.game.thinker_from(&self.spec, seed, kept));
             self.phase = Phase::Searching;
             self.parts_searched = 1;
-            self.parts_owed = 0;
         }
+        let parts_owed = self.parts_owed();
         let thinker = self.thinker.as_mut().expect("a search was started");
         match std::mem::replace(&mut self.phase, Phase::Idle) {
             Phase::Idle => unreachable!("a search was started"),
             Phase::Searching => {
                 if thinker.think(iterations) {
                     self.phase = Phase::Searching;
-                } else if self.parts_owed > 0 && thinker.look_again() {
-                    self.parts_owed -= 1;
+                } else if parts_owed && thinker.look_again() {
                     self.parts_searched += 1;
                     self.phase = Phase::Searching;
                 } else {
@@ -318,17 +309,27 @@ impl Review {
             .played
             .as_ref()
             .map_or(0.0, |played| found.chances[mover] - played[mover]);
+        let first_look = self.in_first_look();
         let thinker = self.thinker.as_mut().expect("a position was being judged");
-        let first_look = self.parts_searched == 1;
         if first_look && self.settings.in_doubt(loss) && thinker.look_again() {
             self.parts_searched += 1;
-            self.parts_owed = self.settings.looks - 2;
             // Whether the search's move is the move played is asked again after the look.
             self.played_best.pop();
             self.phase = Phase::Searching;
             return;
         }
         self.finish_position(at, found);
+    }
+
+    /// Whether the position being judged is in its first look: one part of the bot's time.
+    fn in_first_look(&self) -> bool {
+        self.parts_searched == 1
+    }
+
+    /// Whether the position being judged, looked at again, is to be searched for another
+    /// part of the bot's time before its move is judged again (the rest comes at once).
+    fn parts_owed(&self) -> bool {
+        self.parts_searched > 1 && self.parts_searched < self.settings.looks
     }
 
     /// Keeps what was found at position `at` and moves on to the next.
@@ -439,66 +440,4 @@ impl Review {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Match;
-    use tabula_bot::MAX_THREADS;
-    use tabula_rules::adomoc::Adomoc;
-
-    /// A search for time searches each position on one thread, whatever the bot's threads:
-    /// on more it would search more in its time, and the studies would then match it, no
-    /// sooner. The moves played are studied on all the bot's threads; a search capped by
-    /// iterations keeps its threads for both.
-    #[test]
-    fn a_search_for_time_runs_on_one_thread_and_studies_on_the_bots() {
-        let game = Match::<Adomoc>::start(&[]).unwrap();
-        let one_look = ReviewSettings {
-            looks: 1,
-            ..ReviewSettings::built_in().clone()
-        };
-        for (bot, threads, settings, searching_on, studying_on) in [
-            ("mcts:ms=90", None, ReviewSettings::built_in(), 1, 1),
-            (
-                "mcts:ms=90,threads=2",
-                None,
-                ReviewSettings::built_in(),
-                1,
-                2,
-            ),
-            ("mcts:ms=90,threads=2", None, &one_look, 1, 2),
-            // The app's: the top level on the machine's cores (none past the most).
-            ("level:16", Some(2), ReviewSettings::built_in(), 1, 2),
-            (
-                "level:16",
-                Some(1_000),
-                ReviewSettings::built_in(),
-                1,
-                MAX_THREADS,
-            ),
-            (
-                "mcts:iters=300,threads=2",
-                None,
-                ReviewSettings::built_in(),
-                2,
-                2,
-            ),
-            (
-                "mcts:iters=300,ms=90,threads=2",
-                None,
-                ReviewSettings::built_in(),
-                2,
-                2,
-            ),
-        ] {
-            let spec: BotSpec = bot.parse().unwrap();
-            let spec = match threads {
-                Some(cap) => spec.on_threads(cap),
-                None => spec,
-            };
-            let review = Review::new(&game, spec, settings, 1).unwrap();
-            let (_, budget) = review.spec.search_for("adomoc").unwrap();
-            assert_eq!(budget.thread_count(), searching_on, "{bot} {threads:?}");
-            assert_eq!(review.study_threads(), studying_on, "{bot} {threads:?}");
-        }
-    }
-}
+mod tests;
